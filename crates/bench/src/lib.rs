@@ -1,0 +1,1 @@
+//! Benchmarks only; see `benches/`.

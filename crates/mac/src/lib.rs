@@ -1,0 +1,30 @@
+//! Provably secure message authentication in the Wegman–Carter style.
+//!
+//! Every MAC here is a *universal hash* of the message, evaluated under a secret key, then masked
+//! with a pseudorandom pad that depends on a nonce: `tag = H_r(m) + F_k(n)`. The forgery
+//! probability of such a MAC is bounded by the hash's differential probability plus the
+//! distinguishing advantage against the cipher `F` — the bound Wegman and Carter proved, and the
+//! reason the hashes below are chosen for speed *and* a short proof.
+//!
+//! | module | MAC | hash field | paper |
+//! |---|---|---|---|
+//! | [`poly1305`] | `Poly1305`, `Poly1305-AES` | Z/(2^130 − 5) | Bernstein, *The Poly1305-AES message-authentication code* (FSE 2005) |
+//!
+//! Conventions shared by all MACs:
+//! - tags are [`Tag`]s, whose equality is constant-time ([`subtle`]);
+//! - `verify` returns `Result<(), Error>` and compares in constant time;
+//! - key material is zeroized when dropped;
+//! - nothing that touches a key or a message branches on, or indexes memory by, secret data;
+//!   each exception is documented where it happens.
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+mod error;
+pub mod poly1305;
+mod tag;
+
+pub use error::Error;
+pub use tag::Tag;

@@ -1,0 +1,128 @@
+//! Portable Poly1305 arithmetic on three 44-bit limbs.
+//!
+//! An element of Z/(2^130 − 5) is held as `h = h0 + h1·2^44 + h2·2^88` with `u64` limbs
+//! (`Fe1305x44`). Multiplication by the clamped key `r = r0 + r1·2^44 + r2·2^88` uses
+//! 2^132 ≡ 4·5 = 20 (mod 2^130 − 5):
+//!
+//! ```text
+//! d0 = h0·r0 + 20·(h1·r2 + h2·r1)
+//! d1 = h0·r1 + h1·r0 + 20·h2·r2
+//! d2 = h0·r2 + h1·r1 + h2·r0
+//! ```
+//!
+//! Limb bounds (checked against the big-integer model in the tests): the clamp makes
+//! r0, r1 < 2^44 and r2 < 2^36, so 20·r1 < 2^48.4 and 20·r2 < 2^40.4. On entry to a block the
+//! accumulator has h0, h1 < 2^44 + 2^10 and h2 < 2^42 + 2^10; adding a block keeps
+//! h0, h1 < 2^45.1 and h2 < 2^43.4, so every d_i < 2^92 fits a `u128` with room to spare. The
+//! carry chain returns h0, h1 < 2^44 + 2^10, h2 < 2^42.
+//!
+//! Everything is straight-line arithmetic: no branch or memory index depends on the key, the
+//! accumulator or the message.
+
+use zeroize::Zeroize;
+
+const MASK44: u64 = (1 << 44) - 1;
+const MASK42: u64 = (1 << 42) - 1;
+
+/// An element of Z/(2^130 − 5) in three unsaturated 44/44/42-bit limbs.
+#[derive(Clone, Copy, Default, Zeroize)]
+pub(crate) struct Fe1305x44(pub(crate) [u64; 3]);
+
+impl Fe1305x44 {
+    /// Splits a value below 2^128 into limbs.
+    #[inline(always)]
+    pub(crate) fn from_u128(x: u128) -> Self {
+        let lo = x as u64;
+        let hi = (x >> 64) as u64;
+        Fe1305x44([lo & MASK44, ((lo >> 44) | (hi << 20)) & MASK44, hi >> 24])
+    }
+}
+
+/// The Poly1305 key r with its precomputed multiples and the running accumulator h.
+#[derive(Clone, Zeroize)]
+pub(crate) struct State {
+    r: Fe1305x44,
+    /// 20·r1 and 20·r2 (the reduction 2^132 ≡ 20 folded into the key).
+    r20: [u64; 2],
+    h: Fe1305x44,
+}
+
+impl State {
+    /// Starts a hash with the clamped key `r` (`r < 2^124`, clamp bits clear).
+    pub(crate) fn new(r: u128) -> Self {
+        let r = Fe1305x44::from_u128(r);
+        State {
+            r,
+            r20: [r.0[1] * 20, r.0[2] * 20],
+            h: Fe1305x44::default(),
+        }
+    }
+
+    /// Forgets the accumulator, keeping the key.
+    pub(crate) fn reset(&mut self) {
+        self.h = Fe1305x44::default();
+    }
+
+    /// Absorbs whole 16-byte blocks: h ← (h + c)·r, where c is the block read little-endian
+    /// plus `hibit`·2^128 (`hibit` = 1 for full message blocks, 0 for the padded last one).
+    pub(crate) fn blocks(&mut self, data: &[u8], hibit: u64) {
+        debug_assert_eq!(data.len() % 16, 0);
+        let [r0, r1, r2] = self.r.0;
+        let [s1, s2] = self.r20;
+        let [mut h0, mut h1, mut h2] = self.h.0;
+        for block in data.chunks_exact(16) {
+            let c = Fe1305x44::from_u128(u128::from_le_bytes(block.try_into().unwrap()));
+            h0 += c.0[0];
+            h1 += c.0[1];
+            h2 += c.0[2] | (hibit << 40);
+
+            let m = |a: u64, b: u64| u128::from(a) * u128::from(b);
+            let d0 = m(h0, r0) + m(h1, s2) + m(h2, s1);
+            let mut d1 = m(h0, r1) + m(h1, r0) + m(h2, s2);
+            let mut d2 = m(h0, r2) + m(h1, r1) + m(h2, r0);
+
+            d1 += d0 >> 44;
+            h0 = d0 as u64 & MASK44;
+            d2 += d1 >> 44;
+            h1 = d1 as u64 & MASK44;
+            h2 = d2 as u64 & MASK42;
+            // d2 < 2^92, so the carry is below 2^50 and carry·5 fits a u64.
+            h0 += (d2 >> 42) as u64 * 5;
+            h1 += h0 >> 44;
+            h0 &= MASK44;
+        }
+        self.h = Fe1305x44([h0, h1, h2]);
+    }
+
+    /// Returns (h mod 2^130 − 5) + s mod 2^128, little-endian: the Poly1305 tag.
+    pub(crate) fn finalize(&self, s: u128) -> [u8; 16] {
+        let [mut h0, mut h1, mut h2] = self.h.0;
+        // Two full carry chains leave h < 2^130 with h0, h1 < 2^44 and h2 < 2^42.
+        for _ in 0..2 {
+            h1 += h0 >> 44;
+            h0 &= MASK44;
+            h2 += h1 >> 44;
+            h1 &= MASK44;
+            h0 += (h2 >> 42) * 5;
+            h2 &= MASK42;
+        }
+        h1 += h0 >> 44;
+        h0 &= MASK44;
+        h2 += h1 >> 44;
+        h1 &= MASK44;
+
+        // g = h + 5 − 2^130; h ≥ p exactly when g does not borrow, i.e. bit 63 of g2 is clear.
+        let mut g0 = h0 + 5;
+        let mut g1 = h1 + (g0 >> 44);
+        g0 &= MASK44;
+        let g2 = (h2 + (g1 >> 44)).wrapping_sub(1 << 42);
+        g1 &= MASK44;
+        let use_g = (g2 >> 63).wrapping_sub(1); // all ones if h ≥ p
+        h0 = (h0 & !use_g) | (g0 & use_g);
+        h1 = (h1 & !use_g) | (g1 & use_g);
+        h2 = (h2 & !use_g) | (g2 & use_g & MASK42);
+
+        let h = u128::from(h0) | (u128::from(h1) << 44) | (u128::from(h2) << 88);
+        h.wrapping_add(s).to_le_bytes()
+    }
+}
