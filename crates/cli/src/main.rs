@@ -1,1 +1,342 @@
-fn main() {}
+//! `wegman`: tag and verify files with provably secure Wegman–Carter MACs.
+//!
+//! The command-line contract is design.md §4; this binary uses only the public APIs of the
+//! library crates.
+
+mod alg;
+mod error;
+mod fsutil;
+mod input;
+mod keyfile;
+mod nonce;
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::alg::Alg;
+use crate::error::{Error, Result};
+use crate::input::Input;
+
+/// Tag and verify files with fast, provably secure Wegman–Carter MACs.
+#[derive(Parser, Debug)]
+#[command(name = "wegman", version, about = "Tag and verify files with fast, provably secure Wegman–Carter MACs.", long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Write a fresh random key file (mode 0600); never overwrites an existing file.
+    Keygen {
+        /// Algorithm the key is for: poly1305, poly1305-aes [default: poly1305-aes].
+        #[arg(long)]
+        alg: Option<String>,
+        /// Where to write the key [default: $WEGMAN_HOME/key].
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+    },
+    /// Print one line `ALG NONCE TAG PATH` per input.
+    Tag {
+        /// Algorithm [default: the key file's].
+        #[arg(long)]
+        alg: Option<String>,
+        /// Key file [default: $WEGMAN_HOME/key, created on first use].
+        #[arg(long)]
+        key_file: Option<PathBuf>,
+        /// Use this nonce (hex) instead of the next one from the key's counter; one input only.
+        #[arg(long)]
+        nonce: Option<String>,
+        /// Files to authenticate; `-` is standard input.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Check `ALG NONCE TAG PATH` lines; print `PATH: OK` or `PATH: FAILED` for each.
+    Verify {
+        /// Key file [default: $WEGMAN_HOME/key].
+        #[arg(long)]
+        key_file: Option<PathBuf>,
+        /// File of check lines, as printed by `wegman tag`; `-` is standard input.
+        #[arg(value_name = "CHECKFILE")]
+        checkfile: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Keygen { alg, output } => keygen(alg.as_deref(), output),
+        Command::Tag {
+            alg,
+            key_file,
+            nonce,
+            files,
+        } => tag(
+            alg.as_deref(),
+            key_file.as_deref(),
+            nonce.as_deref(),
+            &files,
+        ),
+        Command::Verify {
+            key_file,
+            checkfile,
+        } => verify(key_file.as_deref(), &checkfile),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("wegman: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn parse_alg(alg: Option<&str>) -> Result<Option<Alg>> {
+    alg.map(Alg::parse).transpose()
+}
+
+fn keygen(alg: Option<&str>, output: Option<PathBuf>) -> Result<ExitCode> {
+    let alg = parse_alg(alg)?.unwrap_or(Alg::DEFAULT);
+    let path = match output {
+        Some(p) => p,
+        None => keyfile::default_path()?,
+    };
+    keyfile::generate(alg, &path)?;
+    eprintln!("wegman: wrote a new {alg} key to {}", path.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Decodes a hex nonce and checks its length for `alg`.
+fn parse_nonce(alg: Alg, hex_nonce: &str) -> Result<Vec<u8>> {
+    let Some(len) = alg.nonce_len() else {
+        return Err(Error::new(format!("{alg} takes no nonce (remove --nonce)")));
+    };
+    let n = hex::decode(hex_nonce).map_err(|_| {
+        Error::new(format!(
+            "malformed nonce '{hex_nonce}': expected {} hex digits",
+            2 * len
+        ))
+    })?;
+    if n.len() != len {
+        return Err(Error::new(format!(
+            "wrong nonce length for {alg}: expected {len} bytes, got {}",
+            n.len()
+        )));
+    }
+    Ok(n)
+}
+
+fn tag(
+    alg: Option<&str>,
+    key_file: Option<&Path>,
+    nonce: Option<&str>,
+    files: &[PathBuf],
+) -> Result<ExitCode> {
+    let alg = parse_alg(alg)?;
+    let kf = keyfile::load_or_create_default(key_file, alg)?;
+    if let Some(a) = alg.filter(|&a| a != kf.alg) {
+        return Err(Error::new(format!(
+            "the key in {} is a {} key, not {a} (make one with `wegman keygen --alg {a} -o PATH`)",
+            kf.path.display(),
+            kf.alg
+        )));
+    }
+    let alg = kf.alg;
+    let keyed = kf.keyed()?;
+    let stdin_count = files.iter().filter(|f| f.as_os_str() == "-").count();
+    if stdin_count > 1 {
+        return Err(Error::new("standard input (-) can be read only once"));
+    }
+    let explicit = match nonce {
+        Some(n) if files.len() > 1 => {
+            let _ = n;
+            return Err(Error::new(
+                "--nonce takes exactly one input: a nonce must never tag two messages",
+            ));
+        }
+        Some(n) => Some(parse_nonce(alg, n)?),
+        None => None,
+    };
+
+    // Open every input first, so that a missing file costs no nonce and is reported up front.
+    let mut failed = false;
+    let mut inputs = Vec::new();
+    for f in files {
+        match Input::open(f) {
+            Ok(i) => inputs.push(i),
+            Err(e) => {
+                eprintln!("wegman: {e}");
+                failed = true;
+            }
+        }
+    }
+
+    // Reserve every nonce durably before any tag is printed.
+    let nonces: Vec<Option<Vec<u8>>> = match (alg.nonce_len(), explicit) {
+        (None, _) => {
+            eprintln!(
+                "wegman: note: poly1305 is a one-time authenticator: never tag a second message \
+                 with this key (use poly1305-aes for many messages)"
+            );
+            vec![None; inputs.len()]
+        }
+        (Some(_), Some(n)) => vec![Some(n); inputs.len()],
+        (Some(_), None) if inputs.is_empty() => Vec::new(),
+        (Some(len), None) => nonce::reserve(&kf.path, len, inputs.len())?
+            .into_iter()
+            .map(Some)
+            .collect(),
+    };
+
+    let stdout = std::io::stdout();
+    for (input, nonce) in inputs.into_iter().zip(nonces) {
+        let label = input.label();
+        let mut mac = keyed.start(nonce.as_deref())?;
+        match input.feed(|chunk| mac.update(chunk)) {
+            Ok(()) => {
+                let t = mac.finalize();
+                let n = nonce
+                    .as_deref()
+                    .map_or_else(|| "-".to_string(), hex::encode);
+                let mut out = stdout.lock();
+                writeln!(out, "{alg} {n} {} {label}", hex::encode(t))
+                    .and_then(|()| out.flush())
+                    .map_err(|e| {
+                        Error::new(format!(
+                            "cannot write to standard output: {}",
+                            error::io_reason(&e)
+                        ))
+                    })?;
+            }
+            Err(e) => {
+                eprintln!("wegman: {e}");
+                failed = true;
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// One parsed check line.
+struct CheckLine<'a> {
+    alg: Alg,
+    nonce: Option<Vec<u8>>,
+    tag: Vec<u8>,
+    path: &'a str,
+}
+
+fn parse_check_line(line: &str) -> Result<CheckLine<'_>> {
+    let mut it = line.splitn(4, ' ');
+    let (Some(alg), Some(nonce), Some(tag), Some(path)) =
+        (it.next(), it.next(), it.next(), it.next())
+    else {
+        return Err(Error::new(
+            "malformed check line: expected `ALG NONCE TAG PATH`",
+        ));
+    };
+    if path.is_empty() {
+        return Err(Error::new("malformed check line: empty PATH"));
+    }
+    let alg = Alg::parse(alg)?;
+    let nonce = match (alg.nonce_len(), nonce) {
+        (None, "-") => None,
+        (None, _) => {
+            return Err(Error::new(format!(
+                "malformed check line: {alg} takes no nonce, expected `-`"
+            )));
+        }
+        (Some(_), n) => Some(parse_nonce(alg, n)?),
+    };
+    let tag = hex::decode(tag)
+        .ok()
+        .filter(|t| t.len() == alg.tag_len())
+        .ok_or_else(|| {
+            Error::new(format!(
+                "malformed check line: the tag must be {} hex digits",
+                2 * alg.tag_len()
+            ))
+        })?;
+    Ok(CheckLine {
+        alg,
+        nonce,
+        tag,
+        path,
+    })
+}
+
+fn verify(key_file: Option<&Path>, checkfile: &Path) -> Result<ExitCode> {
+    let kf = keyfile::load_existing(key_file)?;
+    let keyed = kf.keyed()?;
+    let from_stdin = checkfile.as_os_str() == "-";
+    let reader: Box<dyn BufRead> = if from_stdin {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f =
+            std::fs::File::open(checkfile).map_err(|e| Error::io("cannot read", checkfile, e))?;
+        Box::new(std::io::BufReader::new(f))
+    };
+    let name = if from_stdin {
+        "-".into()
+    } else {
+        checkfile.display().to_string()
+    };
+    let mut all_ok = true;
+    let mut checked = 0usize;
+    for (i, line) in reader.lines().enumerate() {
+        let line =
+            line.map_err(|e| Error::new(format!("cannot read {name}: {}", error::io_reason(&e))))?;
+        let line = line.strip_suffix('\r').unwrap_or(&line);
+        if line.trim().is_empty() {
+            continue;
+        }
+        checked += 1;
+        let outcome = (|| -> Result<bool> {
+            let c = parse_check_line(line)?;
+            if c.alg != kf.alg {
+                return Err(Error::new(format!(
+                    "{}: line is for {}, but the key in {} is a {} key",
+                    c.path,
+                    c.alg,
+                    kf.path.display(),
+                    kf.alg
+                )));
+            }
+            if from_stdin && c.path == "-" {
+                return Err(Error::new(
+                    "cannot check `-`: standard input holds the check lines",
+                ));
+            }
+            let input = Input::open(Path::new(c.path))?;
+            let mut mac = keyed.start(c.nonce.as_deref())?;
+            input.feed(|chunk| mac.update(chunk))?;
+            let ok = mac.verify(&c.tag);
+            println!("{}: {}", c.path, if ok { "OK" } else { "FAILED" });
+            Ok(ok)
+        })();
+        match outcome {
+            Ok(ok) => all_ok &= ok,
+            Err(e) => {
+                eprintln!("wegman: {name}:{}: {e}", i + 1);
+                if let Ok(c) = parse_check_line(line) {
+                    println!("{}: FAILED", c.path);
+                }
+                all_ok = false;
+            }
+        }
+    }
+    if checked == 0 {
+        return Err(Error::new(format!("{name}: no check lines found")));
+    }
+    Ok(if all_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

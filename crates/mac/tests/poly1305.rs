@@ -67,7 +67,17 @@ fn key_from(seed: u64) -> [u8; 32] {
 
 /// The four examples of Appendix B of D. J. Bernstein, "The Poly1305-AES
 /// message-authentication code" (FSE 2005; poly1305-20050329.pdf): (m, r, k, n, AES_k(n), tag).
-const PAPER_APPENDIX_B: [(&[u8], [u8; 16], [u8; 16], [u8; 16], [u8; 16], [u8; 16]); 4] = [
+/// One Appendix B example: (m, r, k, n, AES_k(n), tag).
+type PaperExample = (
+    &'static [u8],
+    [u8; 16],
+    [u8; 16],
+    [u8; 16],
+    [u8; 16],
+    [u8; 16],
+);
+
+const PAPER_APPENDIX_B: [PaperExample; 4] = [
     (
         &hex!("f3f6"),
         hex!("851fc40c3467ac0be05cc20404f3f700"),
@@ -221,7 +231,7 @@ fn boundary_lengths_match_model() {
     for len in lengths {
         for seed in 0..4u64 {
             let key = key_from(seed * 1000 + len as u64);
-            let msg = bytes(seed ^ 0x55 + len as u64, len);
+            let msg = bytes((seed ^ 0x55) + len as u64, len);
             let ff = vec![0xff; len];
             for backend in Backend::available() {
                 for m in [&msg, &ff] {

@@ -1,0 +1,159 @@
+//! The algorithms the CLI offers, behind one small interface: key and nonce sizes, key
+//! generation and validation, and a streaming MAC.
+
+use std::fmt;
+
+use wegman_mac::poly1305::{Poly1305, Poly1305Aes, Poly1305AesKey};
+use zeroize::Zeroizing;
+
+use crate::error::{Error, Result};
+
+/// A MAC algorithm selectable with `--alg`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Alg {
+    /// RFC 8439 one-time Poly1305 (key r || s, no nonce).
+    Poly1305,
+    /// Poly1305-AES (key k || r, 16-byte nonce).
+    Poly1305Aes,
+}
+
+impl Alg {
+    /// Every algorithm, in the order `--help` lists them.
+    pub(crate) const ALL: [Alg; 2] = [Alg::Poly1305, Alg::Poly1305Aes];
+
+    /// The algorithm used when a new key is made without `--alg`.
+    pub(crate) const DEFAULT: Alg = Alg::Poly1305Aes;
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Alg::Poly1305 => "poly1305",
+            Alg::Poly1305Aes => "poly1305-aes",
+        }
+    }
+
+    pub(crate) fn parse(name: &str) -> Result<Alg> {
+        Alg::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| {
+                let known: Vec<_> = Alg::ALL.iter().map(|a| a.name()).collect();
+                Error::new(format!(
+                    "unknown algorithm '{name}' (known: {})",
+                    known.join(", ")
+                ))
+            })
+    }
+
+    pub(crate) fn key_len(self) -> usize {
+        match self {
+            Alg::Poly1305 | Alg::Poly1305Aes => wegman_mac::poly1305::KEY_SIZE,
+        }
+    }
+
+    /// The nonce length, or `None` for an algorithm that takes no nonce.
+    pub(crate) fn nonce_len(self) -> Option<usize> {
+        match self {
+            Alg::Poly1305 => None,
+            Alg::Poly1305Aes => Some(wegman_mac::poly1305::NONCE_SIZE),
+        }
+    }
+
+    pub(crate) fn tag_len(self) -> usize {
+        match self {
+            Alg::Poly1305 | Alg::Poly1305Aes => wegman_mac::poly1305::TAG_SIZE,
+        }
+    }
+
+    /// A fresh uniformly random valid key from the operating system's generator.
+    pub(crate) fn generate_key(self) -> Result<Zeroizing<Vec<u8>>> {
+        let mut key = Zeroizing::new(vec![0u8; self.key_len()]);
+        getrandom::fill(&mut key)
+            .map_err(|e| Error::new(format!("cannot get random bytes for a key: {e}")))?;
+        if self == Alg::Poly1305Aes {
+            let k: &mut [u8; 32] = key.as_mut_slice().try_into().expect("key length");
+            Poly1305AesKey::clamp_key_bytes(k);
+        }
+        Ok(key)
+    }
+
+    /// A keyed instance, or a clear error for a key of the wrong length or an invalid key.
+    pub(crate) fn keyed(self, key: &[u8]) -> Result<Keyed> {
+        if key.len() != self.key_len() {
+            return Err(Error::new(format!(
+                "wrong key length for {self}: expected {} bytes, got {}",
+                self.key_len(),
+                key.len()
+            )));
+        }
+        let invalid = |e: wegman_mac::Error| Error::new(format!("{self} key: {e}"));
+        Ok(match self {
+            Alg::Poly1305 => Keyed::Poly1305(Zeroizing::new(key.try_into().expect("length"))),
+            Alg::Poly1305Aes => {
+                Keyed::Poly1305Aes(Box::new(Poly1305AesKey::from_slice(key).map_err(invalid)?))
+            }
+        })
+    }
+}
+
+impl fmt::Display for Alg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A validated key, ready to start MACs.
+pub(crate) enum Keyed {
+    Poly1305(Zeroizing<[u8; 32]>),
+    Poly1305Aes(Box<Poly1305AesKey>),
+}
+
+impl Keyed {
+    /// Starts the MAC of one message; `nonce` must have the algorithm's nonce length (the
+    /// caller has checked it), or be `None` for a nonceless algorithm.
+    pub(crate) fn start(&self, nonce: Option<&[u8]>) -> Result<Stream> {
+        match (self, nonce) {
+            (Keyed::Poly1305(k), None) => Ok(Stream::Poly1305(Poly1305::new(k))),
+            (Keyed::Poly1305Aes(k), Some(n)) => {
+                let n: &[u8; 16] = n.try_into().map_err(|_| {
+                    Error::new(format!(
+                        "wrong nonce length: expected 16 bytes, got {}",
+                        n.len()
+                    ))
+                })?;
+                Ok(Stream::Poly1305Aes(k.start(n)))
+            }
+            (Keyed::Poly1305(_), Some(_)) => Err(Error::new("poly1305 takes no nonce")),
+            (Keyed::Poly1305Aes(_), None) => Err(Error::new("poly1305-aes needs a nonce")),
+        }
+    }
+}
+
+/// One message being authenticated.
+pub(crate) enum Stream {
+    Poly1305(Poly1305),
+    Poly1305Aes(Poly1305Aes),
+}
+
+impl Stream {
+    pub(crate) fn update(&mut self, data: &[u8]) {
+        match self {
+            Stream::Poly1305(p) => p.update(data),
+            Stream::Poly1305Aes(p) => p.update(data),
+        }
+    }
+
+    pub(crate) fn finalize(self) -> Vec<u8> {
+        match self {
+            Stream::Poly1305(p) => p.finalize().as_bytes().to_vec(),
+            Stream::Poly1305Aes(p) => p.finalize().as_bytes().to_vec(),
+        }
+    }
+
+    /// Constant-time comparison with an expected tag (of the right length: checked by caller).
+    pub(crate) fn verify(self, tag: &[u8]) -> bool {
+        match self {
+            Stream::Poly1305(p) => p.verify(tag).is_ok(),
+            Stream::Poly1305Aes(p) => p.verify(tag).is_ok(),
+        }
+    }
+}

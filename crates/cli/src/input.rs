@@ -1,0 +1,109 @@
+//! Inputs to authenticate: files or standard input, streamed in constant memory, with a
+//! progress bar on a terminal for large files.
+
+use std::fs::File;
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::error::{Error, Result, io_reason};
+
+/// Inputs larger than this show a progress bar (when stderr is a terminal).
+const PROGRESS_THRESHOLD: u64 = 64 << 20;
+/// Read size: large enough to amortise system calls, small enough to stay in L2.
+const CHUNK: usize = 256 << 10;
+
+/// An opened input.
+pub(crate) struct Input {
+    source: Source,
+    path: PathBuf,
+}
+
+enum Source {
+    Stdin,
+    File(File, u64),
+}
+
+impl Input {
+    /// Opens `path` (`-` is standard input); a directory or unreadable file is an error.
+    pub(crate) fn open(path: &Path) -> Result<Input> {
+        if path.as_os_str() == "-" {
+            return Ok(Input {
+                source: Source::Stdin,
+                path: path.to_path_buf(),
+            });
+        }
+        let label = path.display().to_string();
+        if label.contains('\n') {
+            return Err(Error::new(format!(
+                "{label:?}: paths containing a newline are not supported"
+            )));
+        }
+        let f = File::open(path).map_err(|e| Error::io("cannot read", path, e))?;
+        let meta = f
+            .metadata()
+            .map_err(|e| Error::io("cannot read", path, e))?;
+        if meta.is_dir() {
+            return Err(Error::new(format!("cannot read {label}: Is a directory")));
+        }
+        Ok(Input {
+            source: Source::File(f, meta.len()),
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// How the input is named in output lines.
+    pub(crate) fn label(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    /// Reads the whole input, passing it to `sink` chunk by chunk.
+    pub(crate) fn feed(self, mut sink: impl FnMut(&[u8])) -> Result<()> {
+        let label = self.label();
+        let (mut reader, len): (Box<dyn Read>, Option<u64>) = match self.source {
+            Source::Stdin => (Box::new(std::io::stdin().lock()), None),
+            Source::File(f, len) => (Box::new(f), Some(len)),
+        };
+        let bar = match len {
+            Some(len) if len > PROGRESS_THRESHOLD && std::io::stderr().is_terminal() => {
+                let bar = ProgressBar::new(len);
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{msg} [{bar:40}] {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta}",
+                    )
+                    .expect("static template")
+                    .progress_chars("=> "),
+                );
+                bar.set_message(label.clone());
+                Some(bar)
+            }
+            _ => None,
+        };
+        let mut buf = vec![0u8; CHUNK];
+        loop {
+            let n = match reader.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    if let Some(b) = &bar {
+                        b.abandon();
+                    }
+                    return Err(Error::new(format!(
+                        "cannot read {label}: {}",
+                        io_reason(&e)
+                    )));
+                }
+            };
+            sink(&buf[..n]);
+            if let Some(b) = &bar {
+                b.inc(n as u64);
+            }
+        }
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        Ok(())
+    }
+}

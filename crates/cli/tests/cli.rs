@@ -1,0 +1,553 @@
+//! Runs the built `wegman` binary: the design.md §4 contract, every error path, and nonce
+//! durability.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+struct Env {
+    dir: tempfile::TempDir,
+}
+
+impl Env {
+    fn new() -> Env {
+        Env {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn home(&self) -> PathBuf {
+        self.path("home")
+    }
+
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_wegman"));
+        c.args(args)
+            .current_dir(self.dir.path())
+            .env("WEGMAN_HOME", self.home())
+            .env_remove("XDG_CONFIG_HOME")
+            .stdin(Stdio::null());
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        let out = self.cmd(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "wegman panicked: {err}");
+        assert_ne!(out.status.code(), Some(101), "wegman panicked: {err}");
+        out
+    }
+
+    fn run_stdin(&self, args: &[&str], input: &[u8]) -> Output {
+        use std::io::Write;
+        let mut child = self
+            .cmd(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+        out
+    }
+
+    fn write(&self, name: &str, contents: impl AsRef<[u8]>) -> String {
+        std::fs::write(self.path(name), contents).unwrap();
+        name.to_string()
+    }
+
+    /// Writes a key file readable by its owner only, as `keygen` does.
+    fn write_key(&self, name: &str, contents: impl AsRef<[u8]>) -> String {
+        self.write(name, contents);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let perms = std::fs::Permissions::from_mode(0o600);
+            std::fs::set_permissions(self.path(name), perms).unwrap();
+        }
+        name.to_string()
+    }
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Asserts a failed run with exactly one line on stderr, naming `needle`.
+fn assert_error(o: &Output, needle: &str) {
+    assert!(
+        !o.status.success(),
+        "expected failure, got success: {}",
+        stdout(o)
+    );
+    let err = stderr(o);
+    assert!(
+        err.contains(needle),
+        "stderr {err:?} should mention {needle:?}"
+    );
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "expected a one-line error, got {err:?}"
+    );
+    assert!(err.starts_with("wegman: "), "{err:?}");
+}
+
+/// Splits a tag line into (alg, nonce, tag, path).
+fn fields(line: &str) -> (String, String, String, String) {
+    let v: Vec<&str> = line.splitn(4, ' ').collect();
+    assert_eq!(v.len(), 4, "line {line:?}");
+    (v[0].into(), v[1].into(), v[2].into(), v[3].into())
+}
+
+fn nonce_of(line: &str) -> u128 {
+    u128::from_str_radix(&fields(line).1, 16).unwrap()
+}
+
+#[test]
+fn round_trip_keygen_tag_verify_tamper() {
+    let e = Env::new();
+    for alg in ["poly1305-aes", "poly1305"] {
+        let key = format!("{alg}.key");
+        let o = e.run(&["keygen", "--alg", alg, "-o", &key]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = std::fs::read_to_string(e.path(&key)).unwrap();
+        assert!(text.starts_with(&format!("wegman-key {alg} ")) && text.ends_with('\n'));
+        assert_eq!(text.trim_end().split(' ').nth(2).unwrap().len(), 64);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(e.path(&key))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+
+        let msg = e.write("msg.txt", "attack at dawn\n");
+        let o = e.run(&["tag", "--key-file", &key, &msg]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let line = stdout(&o);
+        let (a, n, t, p) = fields(line.trim_end());
+        assert_eq!(a, alg);
+        assert_eq!(p, "msg.txt");
+        assert_eq!(t.len(), 32);
+        if alg == "poly1305" {
+            assert_eq!(n, "-");
+        } else {
+            assert_eq!(n.len(), 32);
+        }
+        let check = e.write("check", &line);
+        let o = e.run(&["verify", "--key-file", &key, &check]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), "msg.txt: OK\n");
+
+        // Change one byte: FAILED, exit 1.
+        e.write("msg.txt", "attack at dusk\n");
+        let o = e.run(&["verify", "--key-file", &key, &check]);
+        assert_eq!(o.status.code(), Some(1));
+        assert_eq!(stdout(&o), "msg.txt: FAILED\n");
+    }
+}
+
+#[test]
+fn published_vector_through_the_cli() {
+    // Poly1305-AES paper, Appendix B, example 1: k || r, n, m = f3 f6.
+    let e = Env::new();
+    let key = e.write_key("key",
+        "wegman-key poly1305-aes ec074c835580741701425b623235add6851fc40c3467ac0be05cc20404f3f700\n",
+    );
+    let msg = e.write("m", [0xf3, 0xf6]);
+    let o = e.run(&[
+        "tag",
+        "--key-file",
+        &key,
+        "--nonce",
+        "fb447350c4e868c52ac3275cf9d4327e",
+        &msg,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "poly1305-aes fb447350c4e868c52ac3275cf9d4327e f4c633c3044fc145f84f335cb81953de m\n"
+    );
+    // RFC 8439 §2.5.2 through the one-time poly1305 key, read from standard input.
+    let key = e.write_key(
+        "otk",
+        "wegman-key poly1305 85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b\n",
+    );
+    let o = e.run_stdin(
+        &["tag", "--key-file", &key, "-"],
+        b"Cryptographic Forum Research Group",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "poly1305 - a8061dc1305136c6c22b8baf0c0127a9 -\n"
+    );
+}
+
+#[test]
+fn default_key_is_created_on_first_use() {
+    let e = Env::new();
+    let msg = e.write("m", "hello");
+    let o = e.run(&["tag", &msg]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("created a new poly1305-aes key"),
+        "{}",
+        stderr(&o)
+    );
+    let key = e.home().join("key");
+    assert!(key.exists());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(
+            std::fs::metadata(&key).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+    }
+    let first = stdout(&o);
+    // Second use: same key, no note, and verify works with the default key.
+    let o = e.run(&["tag", &msg]);
+    assert!(!stderr(&o).contains("created"));
+    let check = e.write("check", format!("{first}{}", stdout(&o)));
+    let o = e.run(&["verify", &check]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "m: OK\nm: OK\n");
+    // With --alg the default key is made for that algorithm.
+    let e2 = Env::new();
+    let o = e2.run(&["tag", "--alg", "poly1305", &e2.write("m", "x")]);
+    assert!(o.status.success());
+    assert!(stdout(&o).starts_with("poly1305 - "));
+}
+
+#[test]
+fn many_inputs_and_stdin() {
+    let e = Env::new();
+    let names: Vec<String> = (0..5)
+        .map(|i| e.write(&format!("f{i}"), vec![i as u8; i * 100]))
+        .collect();
+    let mut args = vec!["tag"];
+    args.extend(names.iter().map(String::as_str));
+    let o = e.run(&args);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5);
+    for (l, n) in lines.iter().zip(&names) {
+        assert_eq!(&fields(l).3, n);
+    }
+    // Nonces are distinct and consecutive within one run.
+    for w in lines.windows(2) {
+        assert_eq!(nonce_of(w[1]), nonce_of(w[0]) + 1);
+    }
+    // Standard input gives the same tag as the file, under an explicit nonce.
+    let nonce = "000102030405060708090a0b0c0d0e0f";
+    let a = e.run(&["tag", "--nonce", nonce, &names[3]]);
+    let b = e.run_stdin(&["tag", "--nonce", nonce, "-"], &vec![3u8; 300]);
+    assert_eq!(
+        fields(stdout(&a).trim_end()).2,
+        fields(stdout(&b).trim_end()).2
+    );
+    // Verify reads check lines from standard input too.
+    let o = e.run_stdin(&["verify", "-"], stdout(&a).as_bytes());
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "f3: OK\n");
+}
+
+#[test]
+fn two_tags_in_a_row_never_share_a_nonce() {
+    let e = Env::new();
+    let msg = e.write("m", "same message");
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..5 {
+        let o = e.run(&["tag", &msg, &msg]);
+        assert!(o.status.success());
+        for l in stdout(&o).lines() {
+            assert!(seen.insert(nonce_of(l)), "nonce repeated: {l}");
+        }
+    }
+}
+
+/// Waits until `path` holds something other than `before`.
+fn wait_for_change(path: &Path, before: &str) {
+    let start = Instant::now();
+    while std::fs::read_to_string(path).unwrap_or_default() == before {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "counter never advanced"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_killed_run_never_causes_nonce_reuse() {
+    let e = Env::new();
+    let msg = e.write("m", "message");
+    let first = e.run(&["tag", &msg]);
+    let n1 = nonce_of(stdout(&first).trim_end());
+    let counter = e.home().join("key.nonce");
+    let before = std::fs::read_to_string(&counter).unwrap();
+
+    // A run reading standard input that never ends: it reserves its nonce, then blocks.
+    let mut child = e
+        .cmd(&["tag", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_change(&counter, &before);
+    child.kill().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.stdout.is_empty(), "the killed run printed no tag");
+
+    // The next run must not reuse the nonce the killed run reserved (n1 + 1), nor n1.
+    let third = e.run(&["tag", &msg]);
+    let n3 = nonce_of(stdout(&third).trim_end());
+    assert!(n3 > n1 + 1, "n1 = {n1:x}, n3 = {n3:x}");
+}
+
+#[test]
+fn concurrent_runs_never_share_a_nonce() {
+    let e = Env::new();
+    let msg = e.write("m", "message");
+    e.run(&["tag", &msg]); // creates the key
+    let children: Vec<_> = (0..6)
+        .map(|_| {
+            e.cmd(&["tag", &msg, &msg, &msg])
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    for c in children {
+        let o = c.wait_with_output().unwrap();
+        assert!(o.status.success());
+        for l in stdout(&o).lines() {
+            assert!(
+                seen.insert(nonce_of(l)),
+                "nonce repeated across processes: {l}"
+            );
+        }
+    }
+    assert_eq!(seen.len(), 18);
+}
+
+#[test]
+fn bad_inputs_get_one_line_errors() {
+    let e = Env::new();
+    let msg = e.write("m", "x");
+    let good = e.write_key("good",
+        "wegman-key poly1305-aes ec074c835580741701425b623235add6851fc40c3467ac0be05cc20404f3f700\n",
+    );
+
+    // Missing input file (nothing is printed for it, and the exit is non-zero).
+    let o = e.run(&["tag", "--key-file", &good, "missing.txt"]);
+    assert_error(&o, "missing.txt");
+    assert!(stdout(&o).is_empty());
+    // A directory cannot be read as a file.
+    std::fs::create_dir(e.path("adir")).unwrap();
+    assert_error(&e.run(&["tag", "--key-file", &good, "adir"]), "adir");
+    // Missing key file.
+    assert_error(&e.run(&["tag", "--key-file", "nokey", &msg]), "nokey");
+    // Malformed key files.
+    for (name, text) in [
+        ("k1", "not a key\n"),
+        ("k2", "wegman-key poly1305-aes zz\n"),
+        ("k3", "wegman-key poly1305-aes 00 00\n"),
+        ("k4", ""),
+    ] {
+        let k = e.write_key(name, text);
+        assert_error(
+            &e.run(&["tag", "--key-file", &k, &msg]),
+            "malformed key file",
+        );
+    }
+    let k = e.write_key("k5", [0xff, 0xfe, 0x00]);
+    assert_error(
+        &e.run(&["tag", "--key-file", &k, &msg]),
+        "malformed key file",
+    );
+    // Wrong key length.
+    let k = e.write_key(
+        "k6",
+        format!("wegman-key poly1305-aes {}\n", "00".repeat(31)),
+    );
+    assert_error(&e.run(&["tag", "--key-file", &k, &msg]), "wrong key length");
+    // Invalid poly1305-aes key: r[3] has its top bits set.
+    let k = e.write_key("k7",
+        "wegman-key poly1305-aes ec074c835580741701425b623235add6851fc4fc3467ac0be05cc20404f3f700\n",
+    );
+    assert_error(&e.run(&["tag", "--key-file", &k, &msg]), "invalid key");
+    // Unknown algorithm, on the command line and in a key file.
+    assert_error(
+        &e.run(&["tag", "--alg", "md5", "--key-file", &good, &msg]),
+        "unknown algorithm",
+    );
+    assert_error(
+        &e.run(&["keygen", "--alg", "md5", "-o", "x"]),
+        "unknown algorithm",
+    );
+    let k = e.write_key("k8", "wegman-key md5 00\n");
+    assert_error(
+        &e.run(&["tag", "--key-file", &k, &msg]),
+        "unknown algorithm",
+    );
+    // Algorithm not matching the key.
+    assert_error(
+        &e.run(&["tag", "--alg", "poly1305", "--key-file", &good, &msg]),
+        "poly1305-aes key",
+    );
+    // Malformed and wrong-length nonces.
+    assert_error(
+        &e.run(&["tag", "--key-file", &good, "--nonce", "xyz", &msg]),
+        "malformed nonce",
+    );
+    assert_error(
+        &e.run(&["tag", "--key-file", &good, "--nonce", "0011", &msg]),
+        "wrong nonce length",
+    );
+    assert_error(
+        &e.run(&[
+            "tag",
+            "--key-file",
+            &good,
+            "--nonce",
+            &"00".repeat(16),
+            &msg,
+            &msg,
+        ]),
+        "exactly one input",
+    );
+    // keygen onto an existing file: refused, and the file is untouched.
+    let before = std::fs::read(e.path(&good)).unwrap();
+    assert_error(&e.run(&["keygen", "-o", &good]), "already exists");
+    assert_eq!(std::fs::read(e.path(&good)).unwrap(), before);
+    // A malformed nonce counter is an error, never a silent reset.
+    let o = e.run(&["tag", "--key-file", &good, &msg]);
+    assert!(o.status.success());
+    e.write("good.nonce", "garbage\n");
+    assert_error(
+        &e.run(&["tag", "--key-file", &good, &msg]),
+        "malformed nonce counter",
+    );
+    // verify with no key at all.
+    let check = e.write(
+        "c",
+        "poly1305-aes 00000000000000000000000000000000 00000000000000000000000000000000 m\n",
+    );
+    assert_error(&e.run(&["verify", &check]), "cannot read key file");
+    // A key file other users can read is used, with a warning.
+    std::fs::write(e.path("shared"), std::fs::read(e.path(&good)).unwrap()).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(e.path("shared"), std::fs::Permissions::from_mode(0o644)).unwrap();
+        let o = e.run(&[
+            "tag",
+            "--key-file",
+            "shared",
+            "--nonce",
+            &"00".repeat(16),
+            &msg,
+        ]);
+        assert!(o.status.success());
+        assert!(
+            stderr(&o).contains("other users may read it"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // Unreadable check file.
+    assert_error(
+        &e.run(&["verify", "--key-file", &good, "nocheck"]),
+        "nocheck",
+    );
+}
+
+#[test]
+fn malformed_check_lines() {
+    let e = Env::new();
+    let key = e.write_key("key",
+        "wegman-key poly1305-aes ec074c835580741701425b623235add6851fc40c3467ac0be05cc20404f3f700\n",
+    );
+    e.write("m", [0xf3, 0xf6]);
+    let good = "poly1305-aes fb447350c4e868c52ac3275cf9d4327e f4c633c3044fc145f84f335cb81953de m";
+    let bad_lines = [
+        ("garbage", "malformed check line"),
+        (
+            "poly1305-aes fb447350c4e868c52ac3275cf9d4327e f4c633c3",
+            "malformed check line",
+        ),
+        (
+            "poly1305-aes fb44 f4c633c3044fc145f84f335cb81953de m",
+            "wrong nonce length",
+        ),
+        (
+            "poly1305-aes zz f4c633c3044fc145f84f335cb81953de m",
+            "malformed nonce",
+        ),
+        (
+            "poly1305-aes fb447350c4e868c52ac3275cf9d4327e f4c6 m",
+            "malformed check line",
+        ),
+        (
+            "sha1 fb447350c4e868c52ac3275cf9d4327e f4c633c3044fc145f84f335cb81953de m",
+            "unknown algorithm",
+        ),
+        (
+            "poly1305 - f4c633c3044fc145f84f335cb81953de m",
+            "poly1305-aes key",
+        ),
+        (
+            "poly1305-aes fb447350c4e868c52ac3275cf9d4327e f4c633c3044fc145f84f335cb81953de gone",
+            "gone",
+        ),
+    ];
+    for (line, needle) in bad_lines {
+        let check = e.write("check", format!("{good}\n{line}\n"));
+        let o = e.run(&["verify", "--key-file", &key, &check]);
+        assert_eq!(o.status.code(), Some(1), "line {line:?}");
+        assert!(stdout(&o).starts_with("m: OK\n"), "{}", stdout(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains(needle) && err.contains("check:2:"),
+            "{line:?} -> {err:?}"
+        );
+        assert_eq!(err.lines().count(), 1);
+    }
+    // An empty check file is an error too.
+    let check = e.write("empty", "");
+    assert_error(
+        &e.run(&["verify", "--key-file", &key, &check]),
+        "no check lines",
+    );
+}
+
+#[test]
+fn paths_with_spaces_round_trip() {
+    let e = Env::new();
+    let name = e.write("a file with spaces.txt", "contents");
+    let o = e.run(&["tag", &name]);
+    assert!(o.status.success());
+    assert!(stdout(&o).trim_end().ends_with(" a file with spaces.txt"));
+    let check = e.write("check", stdout(&o));
+    let o = e.run(&["verify", &check]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "a file with spaces.txt: OK\n");
+}
