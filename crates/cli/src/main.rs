@@ -151,8 +151,7 @@ fn tag(
         return Err(Error::new("standard input (-) can be read only once"));
     }
     let explicit = match nonce {
-        Some(n) if files.len() > 1 => {
-            let _ = n;
+        Some(_) if files.len() > 1 => {
             return Err(Error::new(
                 "--nonce takes exactly one input: a nonce must never tag two messages",
             ));
