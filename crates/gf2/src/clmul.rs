@@ -30,7 +30,9 @@ mod tests {
                 c[i + j] ^= ((a >> i) & 1) as u8 & ((b >> j) & 1) as u8;
             }
         }
-        c.iter().enumerate().fold(0, |acc, (k, &bit)| acc | (u128::from(bit) << k))
+        c.iter()
+            .enumerate()
+            .fold(0, |acc, (k, &bit)| acc | (u128::from(bit) << k))
     }
 
     #[test]
@@ -42,7 +44,16 @@ mod tests {
             x ^= x << 17;
             x
         };
-        let edges = [0, 1, 2, 3, u64::MAX, 1 << 63, 0x8000_0000_0000_0001, 0x5555_5555_5555_5555];
+        let edges = [
+            0,
+            1,
+            2,
+            3,
+            u64::MAX,
+            1 << 63,
+            0x8000_0000_0000_0001,
+            0x5555_5555_5555_5555,
+        ];
         for &a in &edges {
             for &b in &edges {
                 assert_eq!(clmul64(a, b), reference(a, b), "{a:x} * {b:x}");
