@@ -1,9 +1,9 @@
-//! Carry-less (F_2[x]) multiplication of 64-bit words.
+//! Carry-less (F_2\[x\]) multiplication of 64-bit words.
 //!
 //! A `u64` is a polynomial over F_2 of degree < 64 with bit i the coefficient of x^i; the
 //! product of two such polynomials has degree < 127 and is returned as a `u128`.
 
-/// The product a(x)·b(x) in F_2[x], portable and constant-time.
+/// The product a(x)·b(x) in F_2\[x\], portable and constant-time.
 ///
 /// Each of the 64 steps adds `a·x^i` under an all-ones or all-zeros mask built from bit i of
 /// `b`, so the instruction sequence and memory accesses do not depend on either operand.

@@ -24,8 +24,8 @@
 //!   [`Poly1305AesKey::clamp_key_bytes`] turns 32 random bytes into a valid key.
 //!
 //! # Key formats
-//! r = r[0] + 2^8·r[1] + … + 2^120·r[15], with r[3], r[7], r[11], r[15] < 16 (top four bits
-//! clear) and r[4], r[8], r[12] ≡ 0 (mod 4) (bottom two bits clear): 106 free bits.
+//! `r = r[0] + 2^8·r[1] + … + 2^120·r[15]`, with `r[3], r[7], r[11], r[15] < 16` (top four
+//! bits clear) and `r[4], r[8], r[12] ≡ 0 (mod 4)` (bottom two bits clear): 106 free bits.
 //!
 //! # Performance and key agility
 //! No per-key precomputation is needed beyond splitting r into limbs (the paper's point: a new
