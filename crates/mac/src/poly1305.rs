@@ -47,6 +47,7 @@ use universal_hash::{Block, Key, KeyInit, Reset, UhfBackend, UhfClosure, Univers
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 pub use backend::Backend;
+use backend::soft::Powers;
 
 use crate::error::{array_from, key_len, nonce_len};
 use crate::{Error, Tag};
@@ -66,12 +67,19 @@ pub type Poly1305Tag = Tag<TAG_SIZE>;
 /// The bits of r that may be set: clamping is `r & CLAMP`.
 const CLAMP: u128 = 0x0fff_fffc_0fff_fffc_0fff_fffc_0fff_ffff;
 
+/// Bulk calls shorter than this stay on the portable code even when a vector backend is
+/// selected: below it the vector setup (key powers, lane combination) does not pay.
+const VECTOR_MIN_BYTES: usize = 256;
+
 /// The streaming hash core: key r (in the backend's form), accumulator and partial chunk.
 #[derive(Clone, Zeroize)]
 struct Core {
     #[zeroize(skip)]
     backend: Backend,
     soft: backend::soft::State,
+    /// r^1..r^8 for the vector backends, computed on first need (or given by a cached key).
+    powers: Powers<8>,
+    have_powers: bool,
     buf: [u8; BLOCK_SIZE],
     buf_len: usize,
 }
@@ -82,6 +90,8 @@ impl Core {
         Core {
             backend,
             soft: backend::soft::State::new(r),
+            powers: Powers::default(),
+            have_powers: false,
             buf: [0; BLOCK_SIZE],
             buf_len: 0,
         }
@@ -91,6 +101,34 @@ impl Core {
     fn blocks(&mut self, data: &[u8]) {
         match self.backend {
             Backend::Soft => self.soft.blocks(data, 1),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512Ifma => {
+                let step = backend::ifma::STEP;
+                let vector = if data.len() >= VECTOR_MIN_BYTES {
+                    data.len() / step * step
+                } else {
+                    0
+                };
+                if vector > 0 {
+                    self.ensure_powers();
+                    // SAFETY: a `Core` with this backend is only built after
+                    // `Backend::is_available` confirmed avx512f and avx512ifma, exactly the
+                    // features `ifma::blocks` enables.
+                    unsafe {
+                        backend::ifma::blocks(&mut self.soft.h, &self.powers, &data[..vector])
+                    };
+                }
+                self.soft.blocks(&data[vector..], 1);
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            Backend::Avx512Ifma => self.soft.blocks(data, 1),
+        }
+    }
+
+    fn ensure_powers(&mut self) {
+        if !self.have_powers {
+            self.powers = Powers::new(&self.soft.r);
+            self.have_powers = true;
         }
     }
 

@@ -306,10 +306,23 @@ fn streaming_in_chunks_equals_one_shot() {
     }
 }
 
+/// Lengths 0..=1100 and a window around every multiple of 64, 128 and 256 up to 4 KiB.
+fn backend_test_lengths() -> Vec<usize> {
+    let mut v: Vec<usize> = (0..=1100).collect();
+    for m in [64usize, 128, 256] {
+        for k in 1..=(4096 / m) {
+            v.extend((m * k).saturating_sub(17)..=m * k + 17);
+        }
+    }
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
 #[test]
 fn every_backend_matches_soft() {
-    for backend in Backend::available() {
-        for len in 0..=600 {
+    for backend in Backend::available().filter(|&b| b != Backend::Soft) {
+        for len in backend_test_lengths() {
             let key = key_from(len as u64 + 99);
             let msg = bytes(len as u64, len);
             let mut a = Poly1305::with_backend(&key, backend);
@@ -322,6 +335,57 @@ fn every_backend_matches_soft() {
     let skipped: Vec<_> = Backend::ALL.iter().filter(|b| !b.is_available()).collect();
     if !skipped.is_empty() {
         eprintln!("backends not available on this CPU, not tested: {skipped:?}");
+    }
+}
+
+/// The state after every block agrees: feed one vector-sized bulk call, then single blocks,
+/// and compare the tag of a clone after each one.
+#[test]
+fn every_backend_matches_soft_after_every_block() {
+    for backend in Backend::available().filter(|&b| b != Backend::Soft) {
+        for seed in 0..8u64 {
+            let key = key_from(seed + 500);
+            let msg = bytes(seed + 600, 2048 + 16 * seed as usize);
+            let mut a = Poly1305::with_backend(&key, backend);
+            let mut b = Poly1305::with_backend(&key, Backend::Soft);
+            let mut rest = &msg[..];
+            let mut i = 0usize;
+            while !rest.is_empty() {
+                // Alternate long bulk calls (vector path) with single blocks and odd pieces.
+                let take = [1024, 16, 300, 1, 129, 512, 15][i % 7].min(rest.len());
+                a.update(&rest[..take]);
+                b.update(&rest[..take]);
+                rest = &rest[take..];
+                i += 1;
+                assert_eq!(
+                    a.clone().finalize(),
+                    b.clone().finalize(),
+                    "{backend} step {i}"
+                );
+            }
+        }
+    }
+}
+
+/// Keys whose powers have every limb near its maximum, and all-ones messages: the largest
+/// intermediate values the vector bounds allow.
+#[test]
+fn every_backend_matches_model_at_extremes() {
+    let r_max = hex!("ffffff0ffcffff0ffcffff0ffcffff0f");
+    for backend in Backend::available() {
+        for s in [[0u8; 16], [0xff; 16]] {
+            let key = one_time(&r_max, &s);
+            for len in [128, 255, 256, 257, 1024, 4096 + 15] {
+                let msg = vec![0xff; len];
+                let mut p = Poly1305::with_backend(&key, backend);
+                p.update(&msg);
+                assert_eq!(
+                    p.finalize().into_bytes(),
+                    model(&key, &msg),
+                    "{backend} len {len}"
+                );
+            }
+        }
     }
 }
 

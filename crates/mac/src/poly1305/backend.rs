@@ -1,11 +1,16 @@
 //! Backend selection for Poly1305 (design.md §1: one enum, detected once, matched once per
 //! bulk call).
 //!
-//! Only the portable [`Backend::Soft`] exists so far; vector backends add variants here and
-//! arms in `Core::blocks`, and the forced-backend tests pick them up through
-//! [`Backend::available`].
+//! Vector backends add a variant here and an arm in `Core::blocks`; the forced-backend tests
+//! pick them up through [`Backend::available`].
 
+#[cfg(target_arch = "x86_64")]
+pub(super) mod ifma;
 pub(super) mod soft;
+
+// Exactly the features `ifma::blocks` enables.
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(ifma_cpuid, "avx512f", "avx512ifma");
 
 /// A Poly1305 implementation strategy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -14,21 +19,32 @@ pub enum Backend {
     /// Portable 64-bit code: three 44-bit limbs (`Fe1305x44`), `u64 × u64 → u128` products,
     /// one block at a time. Constant-time on every CPU with a constant-time 64-bit multiplier.
     Soft,
+    /// AVX-512 IFMA (`vpmadd52luq/huq`): eight blocks per step in 44-bit limbs, powers
+    /// r^1..r^8, one carry pass per step. Needs `avx512f` and `avx512ifma`.
+    Avx512Ifma,
 }
 
 impl Backend {
     /// Every backend, fastest last.
-    pub const ALL: &'static [Backend] = &[Backend::Soft];
+    pub const ALL: &'static [Backend] = &[Backend::Soft, Backend::Avx512Ifma];
 
     /// The fastest backend this CPU supports. Run once per key or hasher, never per block.
     pub fn detect() -> Backend {
-        Backend::Soft
+        *Backend::ALL
+            .iter()
+            .rev()
+            .find(|b| b.is_available())
+            .unwrap_or(&Backend::Soft)
     }
 
     /// Whether this CPU can run `self`.
     pub fn is_available(self) -> bool {
         match self {
             Backend::Soft => true,
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512Ifma => ifma_cpuid::get(),
+            #[cfg(not(target_arch = "x86_64"))]
+            Backend::Avx512Ifma => false,
         }
     }
 
@@ -41,6 +57,7 @@ impl Backend {
     pub const fn name(self) -> &'static str {
         match self {
             Backend::Soft => "soft",
+            Backend::Avx512Ifma => "avx512ifma",
         }
     }
 }

@@ -38,13 +38,83 @@ impl Fe1305x44 {
     }
 }
 
+impl Fe1305x44 {
+    /// The product a·b mod 2^130 − 5, weakly reduced.
+    ///
+    /// Inputs: limbs below 2^45 / 2^45 / 2^44 (any carried representation, including the
+    /// vector backends' outputs), so every column sum is below 2^95. Output: h0 < 2^44,
+    /// h1 < 2^44 + 2^12, h2 < 2^42.
+    pub(crate) fn mul(&self, b: &Fe1305x44) -> Fe1305x44 {
+        let [a0, a1, a2] = self.0;
+        let [b0, b1, b2] = b.0;
+        let (s1, s2) = (b1 * 20, b2 * 20);
+        let m = |x: u64, y: u64| u128::from(x) * u128::from(y);
+        let d0 = m(a0, b0) + m(a1, s2) + m(a2, s1);
+        let d1 = m(a0, b1) + m(a1, b0) + m(a2, s2) + (d0 >> 44);
+        let d2 = m(a0, b2) + m(a1, b1) + m(a2, b0) + (d1 >> 44);
+        let mut h0 = d0 as u64 & MASK44;
+        let mut h1 = d1 as u64 & MASK44;
+        let h2 = d2 as u64 & MASK42;
+        h0 += (d2 >> 42) as u64 * 5;
+        h1 += h0 >> 44;
+        h0 &= MASK44;
+        Fe1305x44([h0, h1, h2])
+    }
+
+    /// Carries limbs of up to 2^62 each into the soft backend's bounds
+    /// (h0 < 2^44 + 2^12, h1 < 2^44, h2 < 2^42), keeping the value mod 2^130 − 5.
+    pub(crate) fn carry(self) -> Fe1305x44 {
+        let [mut h0, mut h1, mut h2] = self.0;
+        h1 += h0 >> 44;
+        h0 &= MASK44;
+        h2 += h1 >> 44;
+        h1 &= MASK44;
+        h0 += (h2 >> 42) * 5;
+        h2 &= MASK42;
+        h1 += h0 >> 44;
+        h0 &= MASK44;
+        h2 += h1 >> 44;
+        h1 &= MASK44;
+        h0 += (h2 >> 42) * 5;
+        h2 &= MASK42;
+        Fe1305x44([h0, h1, h2])
+    }
+}
+
+/// The powers r, r^2, …, r^N of a key, as the vector backends need them.
+#[derive(Clone, Copy, Zeroize)]
+pub(crate) struct Powers<const N: usize>(pub(crate) [Fe1305x44; N]);
+
+impl<const N: usize> Powers<N> {
+    /// r^1..r^N by N − 1 multiplications (constant-time in r).
+    pub(crate) fn new(r: &Fe1305x44) -> Self {
+        let mut p = [*r; N];
+        for i in 1..N {
+            p[i] = p[i - 1].mul(r);
+        }
+        Powers(p)
+    }
+
+    /// r^k for 1 ≤ k ≤ N.
+    pub(crate) fn get(&self, k: usize) -> &Fe1305x44 {
+        &self.0[k - 1]
+    }
+}
+
+impl<const N: usize> Default for Powers<N> {
+    fn default() -> Self {
+        Powers([Fe1305x44::default(); N])
+    }
+}
+
 /// The Poly1305 key r with its precomputed multiples and the running accumulator h.
 #[derive(Clone, Zeroize)]
 pub(crate) struct State {
-    r: Fe1305x44,
+    pub(crate) r: Fe1305x44,
     /// 20·r1 and 20·r2 (the reduction 2^132 ≡ 20 folded into the key).
     r20: [u64; 2],
-    h: Fe1305x44,
+    /// The accumulator; vector backends read and write it between bulk calls.
+    pub(crate) h: Fe1305x44,
 }
 
 impl State {
@@ -66,7 +136,7 @@ impl State {
     /// Absorbs whole 16-byte blocks: h ← (h + c)·r, where c is the block read little-endian
     /// plus `hibit`·2^128 (`hibit` = 1 for full message blocks, 0 for the padded last one).
     pub(crate) fn blocks(&mut self, data: &[u8], hibit: u64) {
-        debug_assert_eq!(data.len() % 16, 0);
+        debug_assert!(data.len().is_multiple_of(16));
         let [r0, r1, r2] = self.r.0;
         let [s1, s2] = self.r20;
         let [mut h0, mut h1, mut h2] = self.h.0;
