@@ -77,8 +77,8 @@ struct Core {
     #[zeroize(skip)]
     backend: Backend,
     soft: backend::soft::State,
-    /// r^1..r^8 for the vector backends, computed on first need (or given by a cached key).
-    powers: Powers<8>,
+    /// r^1..r^16 for the vector backends, computed on first need (or given by a cached key).
+    powers: Powers<16>,
     have_powers: bool,
     buf: [u8; BLOCK_SIZE],
     buf_len: usize,

@@ -20,7 +20,8 @@ pub enum Backend {
     /// one block at a time. Constant-time on every CPU with a constant-time 64-bit multiplier.
     Soft,
     /// AVX-512 IFMA (`vpmadd52luq/huq`): eight blocks per step in 44-bit limbs, powers
-    /// r^1..r^8, one carry pass per step. Needs `avx512f` and `avx512ifma`.
+    /// r^1..r^16, two interleaved accumulators, one carry pass per step. Needs `avx512f` and
+    /// `avx512ifma`.
     Avx512Ifma,
 }
 

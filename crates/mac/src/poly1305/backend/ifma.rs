@@ -1,4 +1,4 @@
-//! AVX-512 IFMA Poly1305: eight interleaved polynomial streams in 44-bit limbs.
+//! AVX-512 IFMA Poly1305: eight (or sixteen) interleaved polynomial streams in 44-bit limbs.
 //!
 //! # Layout
 //! Eight consecutive blocks go to eight 64-bit lanes; each of the three limbs of all lanes
@@ -164,27 +164,52 @@ fn add(a: Limbs, b: Limbs) -> Limbs {
     ])
 }
 
-/// Absorbs `data` (a non-zero multiple of 128 bytes of full blocks) into the accumulator `h`,
-/// given the key powers r^1..r^8.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<8>, data: &[u8]) {
-    debug_assert!(data.len().is_multiple_of(STEP) && !data.is_empty());
-    let r8 = powers.get(8);
-    let step = Mul::lanes([r8; 8]);
-    // Lane p holds block b(p) = p/2 + 4(p mod 2) of its group and needs r^(8 − b(p)).
-    let p = |k| powers.get(k);
-    let last = Mul::lanes([p(8), p(4), p(7), p(3), p(6), p(2), p(5), p(1)]);
+/// Lane multipliers for the last group when `top` more blocks follow it (lane p holds block
+/// b(p) = p/2 + 4(p mod 2) of its group and needs r^(top + 8 − b(p))).
+#[target_feature(enable = "avx512f")]
+fn last_group(powers: &Powers<16>, top: usize) -> Mul {
+    let p = |k: usize| powers.get(top + k);
+    Mul::lanes([p(8), p(4), p(7), p(3), p(6), p(2), p(5), p(1)])
+}
 
+/// The eight lanes' sum, carried into the portable representation.
+#[target_feature(enable = "avx512f")]
+fn horizontal(acc: Limbs) -> Fe1305x44 {
+    Fe1305x44(acc.0.map(|v| _mm512_reduce_add_epi64(v) as u64)).carry()
+}
+
+/// Limbs of `h` in lane 0, zero elsewhere.
+#[target_feature(enable = "avx512f")]
+fn in_lane0(h: &Fe1305x44) -> Limbs {
     let z = _mm512_setzero_si512();
-    let prev = h.0.map(|x| _mm512_mask_set1_epi64(z, 1, x as i64));
-    let mut acc = Limbs(prev);
-    let (groups, _) = data.as_chunks::<STEP>();
-    let (final_group, body) = groups.split_last().expect("at least one group");
-    for g in body {
-        acc = mul(add(acc, load(g)), &step);
-    }
-    acc = mul(add(acc, load(final_group)), &last);
+    Limbs(h.0.map(|x| _mm512_mask_set1_epi64(z, 1, x as i64)))
+}
 
-    let sum = acc.0.map(|v| _mm512_reduce_add_epi64(v) as u64);
-    *h = Fe1305x44(sum).carry();
+/// Absorbs `data` (a non-zero multiple of 128 bytes of full blocks) into the accumulator `h`,
+/// given the key powers r^1..r^16.
+///
+/// Pairs of groups run as two independent eight-lane accumulators multiplied by r^16 (so the
+/// two multiplication chains overlap in the pipeline); an odd last group runs alone with r^8.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
+    debug_assert!(data.len().is_multiple_of(STEP) && !data.is_empty());
+    let (groups, _) = data.as_chunks::<STEP>();
+    let (pairs, odd) = groups.as_chunks::<2>();
+
+    if let Some((final_pair, body)) = pairs.split_last() {
+        let step = Mul::lanes([powers.get(16); 8]);
+        let mut a = in_lane0(h);
+        let mut b = Limbs([_mm512_setzero_si512(); 3]);
+        for [ga, gb] in body {
+            a = mul(add(a, load(ga)), &step);
+            b = mul(add(b, load(gb)), &step);
+        }
+        a = mul(add(a, load(&final_pair[0])), &last_group(powers, 8));
+        b = mul(add(b, load(&final_pair[1])), &last_group(powers, 0));
+        *h = horizontal(add(a, b));
+    }
+    if let [g] = odd {
+        let acc = mul(add(in_lane0(h), load(g)), &last_group(powers, 0));
+        *h = horizontal(acc);
+    }
 }
