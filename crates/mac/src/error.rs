@@ -37,6 +37,11 @@ pub enum Error {
     },
     /// The tag does not authenticate the message.
     TagMismatch,
+    /// Two separately hashed pieces of a message cannot be joined.
+    PieceMismatch {
+        /// Why not.
+        reason: &'static str,
+    },
 }
 
 impl fmt::Display for Error {
@@ -62,6 +67,7 @@ impl fmt::Display for Error {
             }
             Error::InvalidKey { reason } => write!(f, "invalid key: {reason}"),
             Error::TagMismatch => f.write_str("tag mismatch: the message is not authentic"),
+            Error::PieceMismatch { reason } => write!(f, "cannot join message pieces: {reason}"),
         }
     }
 }

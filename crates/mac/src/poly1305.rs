@@ -47,7 +47,7 @@ use universal_hash::{Block, Key, KeyInit, Reset, UhfBackend, UhfClosure, Univers
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 pub use backend::Backend;
-use backend::soft::Powers;
+use backend::soft::{Fe1305x44, Powers};
 
 use crate::error::{array_from, key_len, nonce_len};
 use crate::{Error, Tag};
@@ -82,6 +82,14 @@ struct Core {
     have_powers: bool,
     buf: [u8; BLOCK_SIZE],
     buf_len: usize,
+    /// For a piece starting inside a block: the bytes before its first block boundary,
+    /// which belong to a block that the preceding piece completes (see [`Poly1305Piece`]).
+    head: [u8; BLOCK_SIZE],
+    head_len: usize,
+    head_need: usize,
+    /// Bytes absorbed (head included) and full blocks multiplied into the accumulator.
+    len: u64,
+    blocks: u64,
 }
 
 impl Core {
@@ -94,11 +102,56 @@ impl Core {
             have_powers: false,
             buf: [0; BLOCK_SIZE],
             buf_len: 0,
+            head: [0; BLOCK_SIZE],
+            head_len: 0,
+            head_need: 0,
+            len: 0,
+            blocks: 0,
         }
+    }
+
+    /// A fresh core with the same key (and cached powers) for the bytes from `offset` on.
+    fn piece_at(&self, offset: u64) -> Core {
+        let mut c = self.clone();
+        c.soft.reset();
+        c.buf.zeroize();
+        c.buf_len = 0;
+        c.head.zeroize();
+        c.head_len = 0;
+        c.head_need = (BLOCK_SIZE - (offset % BLOCK_SIZE as u64) as usize) % BLOCK_SIZE;
+        c.len = 0;
+        c.blocks = 0;
+        c
+    }
+
+    /// Appends the piece `next`, which starts where `self` ends and has the same key:
+    /// h ← h·r^{blocks(next)} + h(next), after completing the block that straddles the seam.
+    fn merge(&mut self, next: &Core) {
+        self.update(&next.head[..next.head_len]);
+        if next.head_len < next.head_need {
+            // `next` is shorter than its head: no blocks, nothing buffered.
+            return;
+        }
+        debug_assert_eq!(self.buf_len, 0);
+        if next.blocks > 0 {
+            let rn = self.soft.r.pow_public_exponent(next.blocks);
+            self.soft.h = self.soft.h.mul(&rn).add(&next.soft.h);
+            self.blocks += next.blocks;
+        }
+        self.buf = next.buf;
+        self.buf_len = next.buf_len;
+        self.len += next.len - next.head_len as u64;
+    }
+
+    /// Whether `other` was made from the same key (constant-time comparison of r).
+    fn same_key(&self, other: &Core) -> bool {
+        use subtle::ConstantTimeEq;
+        bool::from(self.soft.r.0.ct_eq(&other.soft.r.0))
     }
 
     /// Absorbs whole full chunks (`data.len()` a multiple of 16): one backend match per call.
     fn blocks(&mut self, data: &[u8]) {
+        self.blocks += (data.len() / BLOCK_SIZE) as u64;
         match self.backend {
             Backend::Soft => self.soft.blocks(data, 1),
             #[cfg(target_arch = "x86_64")]
@@ -133,6 +186,13 @@ impl Core {
     }
 
     fn update(&mut self, mut data: &[u8]) {
+        self.len += data.len() as u64;
+        if self.head_len < self.head_need {
+            let take = (self.head_need - self.head_len).min(data.len());
+            self.head[self.head_len..self.head_len + take].copy_from_slice(&data[..take]);
+            self.head_len += take;
+            data = &data[take..];
+        }
         if self.buf_len > 0 {
             let take = (BLOCK_SIZE - self.buf_len).min(data.len());
             self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
@@ -168,9 +228,7 @@ impl Core {
     }
 
     fn reset(&mut self) {
-        self.soft.reset();
-        self.buf.zeroize();
-        self.buf_len = 0;
+        *self = self.piece_at(0);
     }
 }
 
@@ -252,6 +310,158 @@ impl Poly1305 {
     }
 }
 
+impl Poly1305 {
+    /// Starts an independent hash of the part of the message that begins `offset` bytes in,
+    /// under this hasher's key. Feed it that part with [`Poly1305Piece::update`], then append
+    /// it with [`Poly1305::absorb`] (or to the piece before it with [`Poly1305Piece::merge`]).
+    ///
+    /// Poly1305 is linear in the message blocks, so pieces hashed separately — on other
+    /// threads, other machines, in any order — combine into exactly the serial tag:
+    /// h(A‖B) = h(A)·r^{blocks(B)} + h(B). A block that straddles two pieces is completed
+    /// when they are joined. `offset` is the piece's byte position in the whole message.
+    ///
+    /// ```
+    /// use wegman_mac::poly1305::Poly1305;
+    /// let key = [7u8; 32];
+    /// let msg = [42u8; 1000];
+    /// let mut whole = Poly1305::new(&key);
+    /// let mut second = whole.piece_at(333);
+    /// second.update(&msg[333..]);
+    /// whole.update(&msg[..333]);
+    /// whole.absorb(second)?;
+    /// assert_eq!(whole.finalize(), Poly1305::mac(&key, &msg));
+    /// # Ok::<(), wegman_mac::Error>(())
+    /// ```
+    pub fn piece_at(&self, offset: u64) -> Poly1305Piece {
+        Poly1305Piece {
+            core: self.core.piece_at(offset),
+            offset,
+        }
+    }
+
+    /// Bytes absorbed so far.
+    pub fn len(&self) -> u64 {
+        self.core.len
+    }
+
+    /// Whether nothing has been absorbed yet.
+    pub fn is_empty(&self) -> bool {
+        self.core.len == 0
+    }
+
+    /// Appends a piece made by [`Poly1305::piece_at`] with the offset where this hasher ends.
+    ///
+    /// Errors: [`Error::PieceMismatch`] if the piece starts elsewhere or has another key.
+    pub fn absorb(&mut self, piece: Poly1305Piece) -> Result<(), Error> {
+        if piece.offset != self.core.len {
+            return Err(Error::PieceMismatch {
+                reason: "the piece does not start where the hasher ends",
+            });
+        }
+        if !self.core.same_key(&piece.core) {
+            return Err(Error::PieceMismatch {
+                reason: "the piece was made with another key",
+            });
+        }
+        self.core.merge(&piece.core);
+        Ok(())
+    }
+
+    /// Like [`Poly1305::update`], hashing long inputs on all threads of the current `rayon`
+    /// pool (pieces of at least 256 KiB each); the tag is identical to the serial one.
+    #[cfg(feature = "rayon")]
+    pub fn update_parallel(&mut self, data: &[u8]) {
+        use rayon::prelude::*;
+        const MIN_PIECE: usize = 256 << 10;
+        let threads = rayon::current_num_threads();
+        if threads < 2 || data.len() < 2 * MIN_PIECE {
+            self.update(data);
+            return;
+        }
+        let pieces = threads.min(data.len() / MIN_PIECE);
+        let size = data.len().div_ceil(pieces).next_multiple_of(BLOCK_SIZE);
+        let start = self.core.len;
+        let hashed: std::vec::Vec<Poly1305Piece> = data
+            .par_chunks(size)
+            .enumerate()
+            .map(|(i, chunk)| {
+                let mut p = self.piece_at(start + (i * size) as u64);
+                p.update(chunk);
+                p
+            })
+            .collect();
+        for p in hashed {
+            // Contiguous and same key by construction.
+            self.core.merge(&p.core);
+        }
+    }
+}
+
+/// The hash of one piece of a message, to be joined with its neighbours
+/// (see [`Poly1305::piece_at`]). Holds the key; zeroized on drop.
+#[derive(Clone)]
+pub struct Poly1305Piece {
+    core: Core,
+    offset: u64,
+}
+
+impl Poly1305Piece {
+    /// Absorbs more of this piece; chunks may have any length.
+    pub fn update(&mut self, data: &[u8]) {
+        self.core.update(data);
+    }
+
+    /// Where this piece starts in the message.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Bytes absorbed so far.
+    pub fn len(&self) -> u64 {
+        self.core.len
+    }
+
+    /// Whether nothing has been absorbed yet.
+    pub fn is_empty(&self) -> bool {
+        self.core.len == 0
+    }
+
+    /// Appends `next`, the piece that starts where this one ends.
+    ///
+    /// Errors: [`Error::PieceMismatch`] if `next` starts elsewhere or has another key.
+    pub fn merge(&mut self, next: Poly1305Piece) -> Result<(), Error> {
+        if next.offset != self.offset + self.core.len {
+            return Err(Error::PieceMismatch {
+                reason: "the next piece does not start where this one ends",
+            });
+        }
+        if !self.core.same_key(&next.core) {
+            return Err(Error::PieceMismatch {
+                reason: "the pieces were made with different keys",
+            });
+        }
+        self.core.merge(&next.core);
+        Ok(())
+    }
+}
+
+impl Drop for Poly1305Piece {
+    fn drop(&mut self) {
+        self.core.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for Poly1305Piece {}
+
+impl core::fmt::Debug for Poly1305Piece {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Poly1305Piece")
+            .field("offset", &self.offset)
+            .field("len", &self.core.len)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Drop for Poly1305 {
     fn drop(&mut self) {
         self.core.zeroize();
@@ -323,7 +533,10 @@ impl UhfBackend for UhfBlocks<'_> {
 
 /// A validated Poly1305-AES key `k || r`: an AES-128 key schedule and the hash key r.
 ///
-/// Build it once and authenticate any number of messages, each under its own nonce.
+/// Build it once and authenticate any number of messages, each under its own nonce. The key
+/// caches the powers r^1..r^16 that the vector backends use, so messages under a cached key
+/// skip that setup (a fresh `Poly1305Aes::new` per message computes it when a message is long
+/// enough to use a vector backend).
 ///
 /// ```
 /// use wegman_mac::poly1305::Poly1305AesKey;
@@ -343,6 +556,8 @@ pub struct Poly1305AesKey {
     aes: Aes128,
     r: [u8; 16],
     backend: Backend,
+    /// r^1..r^16, computed once per key for the vector backends (unused by `Soft`).
+    powers: Powers<16>,
 }
 
 impl Poly1305AesKey {
@@ -372,10 +587,15 @@ impl Poly1305AesKey {
             });
         }
         let k: [u8; 16] = k.try_into().unwrap();
+        let powers = match backend {
+            Backend::Soft => Powers::default(),
+            _ => Powers::new(&Fe1305x44::from_u128(u128::from_le_bytes(r))),
+        };
         Ok(Poly1305AesKey {
             aes: Aes128::new(&k.into()),
             r,
             backend,
+            powers,
         })
     }
 
@@ -394,8 +614,12 @@ impl Poly1305AesKey {
         one_time[..16].copy_from_slice(&self.r);
         one_time[16..].copy_from_slice(&s);
         s.zeroize();
-        let inner = Poly1305::with_backend(&one_time, self.backend);
+        let mut inner = Poly1305::with_backend(&one_time, self.backend);
         one_time.zeroize();
+        if self.backend != Backend::Soft {
+            inner.core.powers = self.powers;
+            inner.core.have_powers = true;
+        }
         Poly1305Aes { inner }
     }
 
@@ -416,6 +640,7 @@ impl Drop for Poly1305AesKey {
     fn drop(&mut self) {
         // `Aes128` zeroizes its own round keys (the `aes` crate's `zeroize` feature).
         self.r.zeroize();
+        self.powers.zeroize();
     }
 }
 
@@ -480,5 +705,31 @@ impl Poly1305Aes {
     /// Forgets the message absorbed so far, keeping key and nonce.
     pub fn reset(&mut self) {
         self.inner.reset();
+    }
+
+    /// A piece of the message starting at `offset`; see [`Poly1305::piece_at`].
+    pub fn piece_at(&self, offset: u64) -> Poly1305Piece {
+        self.inner.piece_at(offset)
+    }
+
+    /// Appends a piece; see [`Poly1305::absorb`].
+    pub fn absorb(&mut self, piece: Poly1305Piece) -> Result<(), Error> {
+        self.inner.absorb(piece)
+    }
+
+    /// Bytes absorbed so far.
+    pub fn len(&self) -> u64 {
+        self.inner.len()
+    }
+
+    /// Whether nothing has been absorbed yet.
+    pub fn is_empty(&self) -> bool {
+        self.inner.is_empty()
+    }
+
+    /// Multi-threaded [`Poly1305Aes::update`]; see [`Poly1305::update_parallel`].
+    #[cfg(feature = "rayon")]
+    pub fn update_parallel(&mut self, data: &[u8]) {
+        self.inner.update_parallel(data);
     }
 }

@@ -81,6 +81,26 @@ impl Fe1305x44 {
     }
 }
 
+impl Fe1305x44 {
+    /// a + b, carried (inputs as for [`Fe1305x44::carry`]).
+    pub(crate) fn add(&self, b: &Fe1305x44) -> Fe1305x44 {
+        Fe1305x44([self.0[0] + b.0[0], self.0[1] + b.0[1], self.0[2] + b.0[2]]).carry()
+    }
+
+    /// self^e by square-and-multiply. Constant-time in `self` (the secret key); the sequence
+    /// of operations depends on the exponent, which is a public block count.
+    pub(crate) fn pow_public_exponent(&self, e: u64) -> Fe1305x44 {
+        let mut acc = Fe1305x44([1, 0, 0]);
+        for i in (0..64 - e.leading_zeros()).rev() {
+            acc = acc.mul(&acc);
+            if (e >> i) & 1 == 1 {
+                acc = acc.mul(self);
+            }
+        }
+        acc
+    }
+}
+
 /// The powers r, r^2, …, r^N of a key, as the vector backends need them.
 #[derive(Clone, Copy, Zeroize)]
 pub(crate) struct Powers<const N: usize>(pub(crate) [Fe1305x44; N]);

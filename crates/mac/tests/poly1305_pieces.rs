@@ -1,0 +1,173 @@
+//! Pieces hashed separately and joined, and multi-threaded hashing, equal the serial tag.
+
+use proptest::prelude::*;
+use wegman_mac::Error;
+use wegman_mac::poly1305::{Backend, Poly1305, Poly1305AesKey};
+
+fn bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 32) as u8
+        })
+        .collect()
+}
+
+/// Hashes `msg` cut at `cuts` (sorted) as separate pieces, joined left to right.
+fn joined(key: &[u8; 32], backend: Backend, msg: &[u8], cuts: &[usize]) -> [u8; 16] {
+    let mut whole = Poly1305::with_backend(key, backend);
+    let mut bounds = vec![0];
+    bounds.extend_from_slice(cuts);
+    bounds.push(msg.len());
+    whole.update(&msg[..bounds[1]]);
+    for w in bounds[1..].windows(2) {
+        let mut p = whole.piece_at(w[0] as u64);
+        p.update(&msg[w[0]..w[1]]);
+        whole.absorb(p).unwrap();
+    }
+    whole.finalize().into_bytes()
+}
+
+#[test]
+fn two_pieces_at_every_split_point() {
+    for backend in Backend::available() {
+        for len in [0usize, 1, 15, 16, 17, 100, 255, 256, 257, 700] {
+            let key: [u8; 32] = bytes(len as u64, 32).try_into().unwrap();
+            let msg = bytes(len as u64 + 1, len);
+            let serial = Poly1305::mac(&key, &msg).into_bytes();
+            for cut in 0..=len {
+                assert_eq!(
+                    joined(&key, backend, &msg, &[cut]),
+                    serial,
+                    "{backend} len {len} cut {cut}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn pieces_merged_in_a_tree() {
+    // ((A + B) + (C + D)) joined by Poly1305Piece::merge before the hasher absorbs them.
+    let key = [9u8; 32];
+    let msg = bytes(5, 5000);
+    let serial = Poly1305::mac(&key, &msg);
+    for cuts in [
+        [1usize, 2, 3],
+        [7, 2000, 2001],
+        [16, 32, 48],
+        [1000, 2500, 4999],
+        [0, 0, 5000],
+    ] {
+        let h = Poly1305::new(&key);
+        let b = [0, cuts[0], cuts[1], cuts[2], msg.len()];
+        let mut ps: Vec<_> = (0..4)
+            .map(|i| {
+                let mut p = h.piece_at(b[i] as u64);
+                p.update(&msg[b[i]..b[i + 1]]);
+                p
+            })
+            .collect();
+        let d = ps.pop().unwrap();
+        let mut c = ps.pop().unwrap();
+        let bp = ps.pop().unwrap();
+        let mut a = ps.pop().unwrap();
+        c.merge(d).unwrap();
+        a.merge(bp).unwrap();
+        a.merge(c).unwrap();
+        let mut whole = h;
+        whole.absorb(a).unwrap();
+        assert_eq!(whole.finalize(), serial, "cuts {cuts:?}");
+    }
+}
+
+#[test]
+fn mismatched_pieces_are_errors() {
+    let key = [1u8; 32];
+    let mut h = Poly1305::new(&key);
+    h.update(&[0; 20]);
+    let wrong_place = h.piece_at(19);
+    assert!(matches!(
+        h.absorb(wrong_place),
+        Err(Error::PieceMismatch { .. })
+    ));
+    let other_key = Poly1305::new(&[2u8; 32]).piece_at(20);
+    assert!(matches!(
+        h.absorb(other_key),
+        Err(Error::PieceMismatch { .. })
+    ));
+    let mut a = h.piece_at(20);
+    a.update(&[1; 5]);
+    let gap = h.piece_at(26);
+    assert!(matches!(a.merge(gap), Err(Error::PieceMismatch { .. })));
+    // After the refusals the hasher still works.
+    let ok = h.piece_at(20);
+    h.absorb(ok).unwrap();
+    assert_eq!(h.finalize(), Poly1305::mac(&key, &[0; 20]));
+}
+
+#[test]
+fn update_parallel_equals_serial() {
+    let key = [3u8; 32];
+    for threads in [1, 2, 3, 4] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        for len in [
+            0,
+            1000,
+            (512 << 10) - 1,
+            512 << 10,
+            (512 << 10) + 1,
+            3 << 20,
+            (3 << 20) + 7,
+        ] {
+            let msg = bytes(len as u64, len);
+            let serial = Poly1305::mac(&key, &msg);
+            for prefix in [0usize, 5, 16] {
+                let mut p = Poly1305::new(&key);
+                p.update(&msg[..prefix.min(len)]);
+                pool.install(|| p.update_parallel(&msg[prefix.min(len)..]));
+                assert_eq!(
+                    p.finalize(),
+                    serial,
+                    "threads {threads} len {len} prefix {prefix}"
+                );
+            }
+        }
+    }
+    // Poly1305-AES with a cached key, in parallel.
+    let mut k = [4u8; 32];
+    Poly1305AesKey::clamp_key_bytes(&mut k);
+    let key = Poly1305AesKey::new(&k).unwrap();
+    let msg = bytes(77, 5 << 20);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let mut h = key.start(&[1; 16]);
+    pool.install(|| h.update_parallel(&msg));
+    assert_eq!(h.finalize(), key.mac(&[1; 16], &msg));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn random_splits_equal_serial(
+        key in proptest::array::uniform32(any::<u8>()),
+        msg in proptest::collection::vec(any::<u8>(), 0..3000),
+        cuts in proptest::collection::vec(any::<prop::sample::Index>(), 0..5),
+    ) {
+        let mut cuts: Vec<usize> = cuts.iter().map(|c| c.index(msg.len() + 1)).collect();
+        cuts.sort_unstable();
+        let serial = Poly1305::mac(&key, &msg).into_bytes();
+        for backend in Backend::available() {
+            prop_assert_eq!(joined(&key, backend, &msg, &cuts), serial);
+        }
+    }
+}
