@@ -142,6 +142,14 @@ impl Stream {
         }
     }
 
+    /// Like `update`, on the threads of the current rayon pool; same result.
+    pub(crate) fn update_parallel(&mut self, data: &[u8]) {
+        match self {
+            Stream::Poly1305(p) => p.update_parallel(data),
+            Stream::Poly1305Aes(p) => p.update_parallel(data),
+        }
+    }
+
     pub(crate) fn finalize(self) -> Vec<u8> {
         match self {
             Stream::Poly1305(p) => p.finalize().as_bytes().to_vec(),

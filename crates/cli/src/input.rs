@@ -11,8 +11,10 @@ use crate::error::{Error, Result, io_reason};
 
 /// Inputs larger than this show a progress bar (when stderr is a terminal).
 const PROGRESS_THRESHOLD: u64 = 64 << 20;
-/// Read size: large enough to amortise system calls, small enough to stay in L2.
+/// Read size for one thread: large enough to amortise system calls, small enough for L2.
 const CHUNK: usize = 256 << 10;
+/// Read size per thread when hashing with several threads: each read is split among them.
+const CHUNK_PER_THREAD: usize = 4 << 20;
 
 /// An opened input.
 pub(crate) struct Input {
@@ -58,8 +60,9 @@ impl Input {
         self.path.display().to_string()
     }
 
-    /// Reads the whole input, passing it to `sink` chunk by chunk.
-    pub(crate) fn feed(self, mut sink: impl FnMut(&[u8])) -> Result<()> {
+    /// Reads the whole input, passing it to `sink` chunk by chunk (larger chunks when
+    /// `threads` > 1, so that each can be split among the threads).
+    pub(crate) fn feed(self, threads: usize, mut sink: impl FnMut(&[u8])) -> Result<()> {
         let label = self.label();
         let (mut reader, len): (Box<dyn Read>, Option<u64>) = match self.source {
             Source::Stdin => (Box::new(std::io::stdin().lock()), None),
@@ -80,12 +83,16 @@ impl Input {
             }
             _ => None,
         };
-        let mut buf = vec![0u8; CHUNK];
+        let size = if threads > 1 {
+            CHUNK_PER_THREAD * threads
+        } else {
+            CHUNK
+        };
+        let mut buf = vec![0u8; size];
         loop {
-            let n = match reader.read(&mut buf) {
+            let n = match fill(&mut reader, &mut buf) {
                 Ok(0) => break,
                 Ok(n) => n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     if let Some(b) = &bar {
                         b.abandon();
@@ -106,4 +113,18 @@ impl Input {
         }
         Ok(())
     }
+}
+
+/// Reads until `buf` is full or the input ends; returns the bytes read.
+fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match reader.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
 }

@@ -50,6 +50,9 @@ enum Command {
         /// Use this nonce (hex) instead of the next one from the key's counter; one input only.
         #[arg(long)]
         nonce: Option<String>,
+        /// Threads for hashing each input [default: all CPUs]; the tags do not depend on it.
+        #[arg(short = 'j', long = "threads", value_name = "THREADS")]
+        threads: Option<usize>,
         /// Files to authenticate; `-` is standard input.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
@@ -73,13 +76,19 @@ fn main() -> ExitCode {
             alg,
             key_file,
             nonce,
+            threads,
             files,
-        } => tag(
-            alg.as_deref(),
-            key_file.as_deref(),
-            nonce.as_deref(),
-            &files,
-        ),
+        } => pool(threads).and_then(|(pool, threads)| {
+            pool.install(|| {
+                tag(
+                    alg.as_deref(),
+                    key_file.as_deref(),
+                    nonce.as_deref(),
+                    threads,
+                    &files,
+                )
+            })
+        }),
         Command::Verify {
             key_file,
             checkfile,
@@ -92,6 +101,20 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A rayon pool of `threads` threads (default: every CPU) and its size.
+fn pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize)> {
+    let threads = match threads {
+        Some(0) => return Err(Error::new("-j needs at least one thread")),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::new(format!("cannot start {threads} threads: {e}")))?;
+    Ok((pool, threads))
 }
 
 fn parse_alg(alg: Option<&str>) -> Result<Option<Alg>> {
@@ -133,6 +156,7 @@ fn tag(
     alg: Option<&str>,
     key_file: Option<&Path>,
     nonce: Option<&str>,
+    threads: usize,
     files: &[PathBuf],
 ) -> Result<ExitCode> {
     let alg = parse_alg(alg)?;
@@ -194,7 +218,12 @@ fn tag(
     for (input, nonce) in inputs.into_iter().zip(nonces) {
         let label = input.label();
         let mut mac = keyed.start(nonce.as_deref())?;
-        match input.feed(|chunk| mac.update(chunk)) {
+        let fed = if threads > 1 {
+            input.feed(threads, |chunk| mac.update_parallel(chunk))
+        } else {
+            input.feed(1, |chunk| mac.update(chunk))
+        };
+        match fed {
             Ok(()) => {
                 let t = mac.finalize();
                 let n = nonce
@@ -314,7 +343,7 @@ fn verify(key_file: Option<&Path>, checkfile: &Path) -> Result<ExitCode> {
             }
             let input = Input::open(Path::new(c.path))?;
             let mut mac = keyed.start(c.nonce.as_deref())?;
-            input.feed(|chunk| mac.update(chunk))?;
+            input.feed(1, |chunk| mac.update(chunk))?;
             let ok = mac.verify(&c.tag);
             println!("{}: {}", c.path, if ok { "OK" } else { "FAILED" });
             Ok(ok)

@@ -551,3 +551,30 @@ fn paths_with_spaces_round_trip() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), "a file with spaces.txt: OK\n");
 }
+
+#[test]
+fn thread_count_does_not_change_tags() {
+    let e = Env::new();
+    let big: Vec<u8> = (0..(9 << 20) + 13)
+        .map(|i: u32| (i.wrapping_mul(2654435761) >> 24) as u8)
+        .collect();
+    let f = e.write("big", &big);
+    let nonce = "0f0e0d0c0b0a09080706050403020100";
+    let tags: Vec<String> = ["1", "2", "3"]
+        .iter()
+        .map(|j| {
+            let o = e.run(&["tag", "-j", j, "--nonce", nonce, &f]);
+            assert!(o.status.success(), "{}", stderr(&o));
+            stdout(&o)
+        })
+        .collect();
+    assert_eq!(tags[0], tags[1]);
+    assert_eq!(tags[0], tags[2]);
+    // Standard input with several threads too.
+    let o = e.run_stdin(&["tag", "-j", "2", "--nonce", nonce, "-"], &big);
+    assert_eq!(
+        fields(stdout(&o).trim_end()).2,
+        fields(tags[0].trim_end()).2
+    );
+    assert_error(&e.run(&["tag", "-j", "0", &f]), "at least one thread");
+}
