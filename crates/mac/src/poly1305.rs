@@ -155,13 +155,22 @@ impl Core {
         match self.backend {
             Backend::Soft => self.soft.blocks(data, 1),
             #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => {
+                let vector = self.vector_prefix(data.len(), backend::avx2::STEP);
+                if vector > 0 {
+                    self.ensure_powers();
+                    // SAFETY: a `Core` with this backend is only built after
+                    // `Backend::is_available` confirmed avx2, the feature `avx2::blocks`
+                    // enables.
+                    unsafe {
+                        backend::avx2::blocks(&mut self.soft.h, &self.powers, &data[..vector])
+                    };
+                }
+                self.soft.blocks(&data[vector..], 1);
+            }
+            #[cfg(target_arch = "x86_64")]
             Backend::Avx512Ifma => {
-                let step = backend::ifma::STEP;
-                let vector = if data.len() >= VECTOR_MIN_BYTES {
-                    data.len() / step * step
-                } else {
-                    0
-                };
+                let vector = self.vector_prefix(data.len(), backend::ifma::STEP);
                 if vector > 0 {
                     self.ensure_powers();
                     // SAFETY: a `Core` with this backend is only built after
@@ -174,7 +183,17 @@ impl Core {
                 self.soft.blocks(&data[vector..], 1);
             }
             #[cfg(not(target_arch = "x86_64"))]
-            Backend::Avx512Ifma => self.soft.blocks(data, 1),
+            Backend::Avx2 | Backend::Avx512Ifma => self.soft.blocks(data, 1),
+        }
+    }
+
+    /// How many leading bytes of a bulk call of `len` bytes go to a vector kernel with the
+    /// given step: none below [`VECTOR_MIN_BYTES`], else all whole steps.
+    fn vector_prefix(&self, len: usize, step: usize) -> usize {
+        if len >= VECTOR_MIN_BYTES {
+            len / step * step
+        } else {
+            0
         }
     }
 

@@ -5,12 +5,17 @@
 //! pick them up through [`Backend::available`].
 
 #[cfg(target_arch = "x86_64")]
+pub(super) mod avx2;
+#[cfg(target_arch = "x86_64")]
 pub(super) mod ifma;
 pub(super) mod soft;
 
 // Exactly the features `ifma::blocks` enables.
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(ifma_cpuid, "avx512f", "avx512ifma");
+// Exactly the features `avx2::blocks` enables.
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(avx2_cpuid, "avx2");
 
 /// A Poly1305 implementation strategy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,6 +24,9 @@ pub enum Backend {
     /// Portable 64-bit code: three 44-bit limbs (`Fe1305x44`), `u64 × u64 → u128` products,
     /// one block at a time. Constant-time on every CPU with a constant-time 64-bit multiplier.
     Soft,
+    /// AVX2: four blocks per step in 26-bit limbs (`vpmuludq`), two interleaved accumulators
+    /// with r^8, one carry pass per step. Needs `avx2`.
+    Avx2,
     /// AVX-512 IFMA (`vpmadd52luq/huq`): eight blocks per step in 44-bit limbs, powers
     /// r^1..r^16, two interleaved accumulators, one carry pass per step. Needs `avx512f` and
     /// `avx512ifma`.
@@ -27,7 +35,7 @@ pub enum Backend {
 
 impl Backend {
     /// Every backend, fastest last.
-    pub const ALL: &'static [Backend] = &[Backend::Soft, Backend::Avx512Ifma];
+    pub const ALL: &'static [Backend] = &[Backend::Soft, Backend::Avx2, Backend::Avx512Ifma];
 
     /// The fastest backend this CPU supports. Run once per key or hasher, never per block.
     pub fn detect() -> Backend {
@@ -43,9 +51,11 @@ impl Backend {
         match self {
             Backend::Soft => true,
             #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => avx2_cpuid::get(),
+            #[cfg(target_arch = "x86_64")]
             Backend::Avx512Ifma => ifma_cpuid::get(),
             #[cfg(not(target_arch = "x86_64"))]
-            Backend::Avx512Ifma => false,
+            Backend::Avx2 | Backend::Avx512Ifma => false,
         }
     }
 
@@ -58,6 +68,7 @@ impl Backend {
     pub const fn name(self) -> &'static str {
         match self {
             Backend::Soft => "soft",
+            Backend::Avx2 => "avx2",
             Backend::Avx512Ifma => "avx512ifma",
         }
     }

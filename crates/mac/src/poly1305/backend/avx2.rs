@@ -1,0 +1,220 @@
+//! AVX2 Poly1305: four interleaved polynomial streams in 26-bit limbs (`Fe1305x26x4`).
+//!
+//! The layout of Goll and Gueron (and of floodyberry's poly1305-donna vector code): each of
+//! the five limbs of four lanes lives in one `__m256i`, and `vpmuludq` forms 32 × 32 → 64-bit
+//! products. With h = Σ h_i 2^{26i}, r likewise and 2^130 ≡ 5 (so s_i = 5·r_i):
+//!
+//! ```text
+//! d0 = h0 r0 + s4 h1 + s3 h2 + s2 h3 + s1 h4
+//! d1 = h0 r1 + h1 r0 + s4 h2 + s3 h3 + s2 h4
+//! d2 = h0 r2 + h1 r1 + h2 r0 + s4 h3 + s3 h4
+//! d3 = h0 r3 + h1 r2 + h2 r1 + h3 r0 + s4 h4
+//! d4 = h0 r4 + h1 r3 + h2 r2 + h3 r1 + h4 r0
+//! ```
+//!
+//! Bounds: inputs h_i + c_i < 2^27.1, r_i ≤ 2^26 + 2^10, s_i < 2^28.4, so each d_i < 2^58 (no
+//! 64-bit overflow). Two interleaved carry chains (0→1→2→3, 3→4→0·5→1) return limbs below
+//! 2^26 + 2^10.
+//!
+//! Loading 64 bytes as two vectors and unpacking quadwords puts block b(p) = (0, 2, 1, 3)[p]
+//! of the group into lane p; the lane powers follow that order. As in the IFMA backend, pairs
+//! of groups run as two independent accumulators multiplied by r^8, an odd last group alone
+//! with r^4, and the last group of each run multiplies lane p by r^{top + 4 − b(p)}.
+//!
+//! Everything is data-independent.
+
+use core::arch::x86_64::*;
+
+use super::soft::{Fe1305x44, Powers};
+
+/// Bytes per vector step (four blocks).
+pub(crate) const STEP: usize = 64;
+
+const MASK26: i64 = (1 << 26) - 1;
+
+/// Five limb vectors: limb i of lane j is `v.i[j]`.
+#[derive(Clone, Copy)]
+struct Limbs([__m256i; 5]);
+
+/// A multiplier: limbs and their ×5 multiples (s0 unused).
+#[derive(Clone, Copy)]
+struct Mul {
+    r: [__m256i; 5],
+    s: [__m256i; 5],
+}
+
+/// An element as five 26-bit limbs (the top one may exceed 26 bits slightly).
+fn to_26(x: &Fe1305x44) -> [u64; 5] {
+    let [h0, h1, h2] = x.carry().0;
+    // h < 2^130 + 2^100: rebuild the low 104 bits exactly and put the rest in limb 4.
+    let low = u128::from(h0) + (u128::from(h1) << 44) + (u128::from(h2 & 0xffff) << 88);
+    let m = (1u128 << 26) - 1;
+    [
+        (low & m) as u64,
+        ((low >> 26) & m) as u64,
+        ((low >> 52) & m) as u64,
+        ((low >> 78) & m) as u64,
+        ((low >> 104) as u64) + (h2 >> 16),
+    ]
+}
+
+impl Mul {
+    /// From one element per lane, lanes given from 0 to 3.
+    #[target_feature(enable = "avx2")]
+    fn lanes(p: [&Fe1305x44; 4]) -> Mul {
+        let l = p.map(to_26);
+        let limb = |i: usize, f: u64| {
+            _mm256_set_epi64x(
+                (l[3][i] * f) as i64,
+                (l[2][i] * f) as i64,
+                (l[1][i] * f) as i64,
+                (l[0][i] * f) as i64,
+            )
+        };
+        Mul {
+            r: [limb(0, 1), limb(1, 1), limb(2, 1), limb(3, 1), limb(4, 1)],
+            s: [limb(0, 5), limb(1, 5), limb(2, 5), limb(3, 5), limb(4, 5)],
+        }
+    }
+}
+
+/// h·m mod 2^130 − 5 in every lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn mul(h: Limbs, m: &Mul) -> Limbs {
+    let [h0, h1, h2, h3, h4] = h.0;
+    let [r0, r1, r2, r3, r4] = m.r;
+    let [_, s1, s2, s3, s4] = m.s;
+    let x = _mm256_mul_epu32;
+    let a = _mm256_add_epi64;
+    let d0 = a(
+        a(a(x(h0, r0), x(h1, s4)), a(x(h2, s3), x(h3, s2))),
+        x(h4, s1),
+    );
+    let d1 = a(
+        a(a(x(h0, r1), x(h1, r0)), a(x(h2, s4), x(h3, s3))),
+        x(h4, s2),
+    );
+    let d2 = a(
+        a(a(x(h0, r2), x(h1, r1)), a(x(h2, r0), x(h3, s4))),
+        x(h4, s3),
+    );
+    let d3 = a(
+        a(a(x(h0, r3), x(h1, r2)), a(x(h2, r1), x(h3, r0))),
+        x(h4, s4),
+    );
+    let d4 = a(
+        a(a(x(h0, r4), x(h1, r3)), a(x(h2, r2), x(h3, r1))),
+        x(h4, r0),
+    );
+
+    let mask = _mm256_set1_epi64x(MASK26);
+    let and = _mm256_and_si256;
+    let shr = |v| _mm256_srli_epi64::<26>(v);
+    // Two interleaved carry chains.
+    let (d1, d0) = (a(d1, shr(d0)), and(d0, mask));
+    let (d4, d3) = (a(d4, shr(d3)), and(d3, mask));
+    let (d2, d1) = (a(d2, shr(d1)), and(d1, mask));
+    let c4 = shr(d4);
+    let d4 = and(d4, mask);
+    let d0 = a(d0, a(c4, _mm256_slli_epi64::<2>(c4)));
+    let (d3, d2) = (a(d3, shr(d2)), and(d2, mask));
+    let (d1, d0) = (a(d1, shr(d0)), and(d0, mask));
+    let (d4, d3) = (a(d4, shr(d3)), and(d3, mask));
+    Limbs([d0, d1, d2, d3, d4])
+}
+
+/// Loads four blocks as limbs, adding 2^128 to each (block (0, 2, 1, 3)[p] in lane p).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load(chunk: &[u8; STEP]) -> Limbs {
+    let (a, b) = chunk.split_at(32);
+    // SAFETY: `a` and `b` are 32 readable bytes each; `loadu` has no alignment requirement.
+    let (a, b) = unsafe {
+        (
+            _mm256_loadu_si256(a.as_ptr().cast()),
+            _mm256_loadu_si256(b.as_ptr().cast()),
+        )
+    };
+    let lo = _mm256_unpacklo_epi64(a, b);
+    let hi = _mm256_unpackhi_epi64(a, b);
+    let mask = _mm256_set1_epi64x(MASK26);
+    let m0 = _mm256_and_si256(lo, mask);
+    let m1 = _mm256_and_si256(_mm256_srli_epi64::<26>(lo), mask);
+    let m2 = _mm256_and_si256(
+        _mm256_or_si256(_mm256_srli_epi64::<52>(lo), _mm256_slli_epi64::<12>(hi)),
+        mask,
+    );
+    let m3 = _mm256_and_si256(_mm256_srli_epi64::<14>(hi), mask);
+    let m4 = _mm256_or_si256(_mm256_srli_epi64::<40>(hi), _mm256_set1_epi64x(1 << 24));
+    Limbs([m0, m1, m2, m3, m4])
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn add(a: Limbs, b: Limbs) -> Limbs {
+    Limbs(core::array::from_fn(|i| _mm256_add_epi64(a.0[i], b.0[i])))
+}
+
+/// Lane multipliers for the last group when `top` more blocks follow it.
+#[target_feature(enable = "avx2")]
+fn last_group(powers: &Powers<16>, top: usize) -> Mul {
+    let p = |k: usize| powers.get(top + k);
+    Mul::lanes([p(4), p(2), p(3), p(1)])
+}
+
+/// The lanes' sum, carried into the portable representation.
+#[target_feature(enable = "avx2")]
+fn horizontal(acc: Limbs) -> Fe1305x44 {
+    let t = acc.0.map(|v| {
+        let mut l = [0u64; 4];
+        // SAFETY: `l` is 32 writable bytes; `storeu` has no alignment requirement.
+        unsafe { _mm256_storeu_si256(l.as_mut_ptr().cast(), v) };
+        l.iter().sum::<u64>()
+    });
+    // Limbs below 2^28.1: the low 104 bits fit a u128; limb 4 goes to the top 44-bit limb.
+    let low = u128::from(t[0])
+        + (u128::from(t[1]) << 26)
+        + (u128::from(t[2]) << 52)
+        + (u128::from(t[3]) << 78);
+    let m44 = (1u128 << 44) - 1;
+    Fe1305x44([
+        (low & m44) as u64,
+        ((low >> 44) & m44) as u64,
+        ((low >> 88) as u64) + (t[4] << 16),
+    ])
+    .carry()
+}
+
+/// Limbs of `h` in lane 0, zero elsewhere.
+#[target_feature(enable = "avx2")]
+fn in_lane0(h: &Fe1305x44) -> Limbs {
+    let l = to_26(h);
+    Limbs(l.map(|x| _mm256_set_epi64x(0, 0, 0, x as i64)))
+}
+
+/// Absorbs `data` (a non-zero multiple of 64 bytes of full blocks) into the accumulator `h`,
+/// given the key powers r^1..r^16 (r^1..r^8 are used).
+#[target_feature(enable = "avx2")]
+pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
+    debug_assert!(data.len().is_multiple_of(STEP) && !data.is_empty());
+    let (groups, _) = data.as_chunks::<STEP>();
+    let (pairs, odd) = groups.as_chunks::<2>();
+
+    if let Some((final_pair, body)) = pairs.split_last() {
+        let step = Mul::lanes([powers.get(8); 4]);
+        let mut a = in_lane0(h);
+        let mut b = Limbs([_mm256_setzero_si256(); 5]);
+        for [ga, gb] in body {
+            a = mul(add(a, load(ga)), &step);
+            b = mul(add(b, load(gb)), &step);
+        }
+        a = mul(add(a, load(&final_pair[0])), &last_group(powers, 4));
+        b = mul(add(b, load(&final_pair[1])), &last_group(powers, 0));
+        *h = horizontal(add(a, b));
+    }
+    if let [g] = odd {
+        let acc = mul(add(in_lane0(h), load(g)), &last_group(powers, 0));
+        *h = horizontal(acc);
+    }
+}
