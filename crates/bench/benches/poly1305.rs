@@ -1,25 +1,40 @@
 //! Poly1305 throughput: wegman (every backend this CPU has) against RustCrypto `poly1305`,
-//! side by side in one run. `cargo bench -p wegman-bench --bench poly1305`.
+//! OpenSSL (EVP_MAC) and libsodium, side by side in one run.
+//!
+//! `cargo bench -p wegman-bench --bench poly1305`, then `scripts/bench_table.py GROUP` for
+//! each group below.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use poly1305::universal_hash::KeyInit;
-use wegman_mac::poly1305::{Backend, Poly1305, Poly1305AesKey};
+use wegman_bench::{OpensslPoly1305, SODIUM_AVAILABLE, sodium_poly1305};
+use wegman_mac::poly1305::{Backend, Poly1305, Poly1305Aes, Poly1305AesKey};
 
-const SIZES: [usize; 4] = [64, 1024, 16 * 1024, 1 << 20];
+const SIZES: [usize; 7] = [16, 64, 256, 1024, 16 << 10, 1 << 20, 64 << 20];
 
 fn key() -> [u8; 32] {
-    core::array::from_fn(|i| (i as u8).wrapping_mul(37).wrapping_add(11))
+    let mut k: [u8; 32] = core::array::from_fn(|i| (i as u8).wrapping_mul(37).wrapping_add(11));
+    Poly1305AesKey::clamp_key_bytes(&mut k);
+    k
 }
 
-fn bench_poly1305(c: &mut Criterion) {
-    let mut g = c.benchmark_group("poly1305");
-    let mut aes_key = key();
-    Poly1305AesKey::clamp_key_bytes(&mut aes_key);
+fn message(size: usize) -> Vec<u8> {
+    (0..size).map(|i| (i as u8).wrapping_mul(101)).collect()
+}
+
+fn configure(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, size: usize) {
+    g.throughput(Throughput::Bytes(size as u64));
+    g.sample_size(if size >= 64 << 20 { 10 } else { 50 });
+}
+
+/// One-time Poly1305 with a fresh key per message: every implementation pays its key setup.
+fn fresh_key(c: &mut Criterion) {
+    let mut g = c.benchmark_group("poly1305-fresh-key");
+    let mut ossl = OpensslPoly1305::new().expect("OpenSSL has Poly1305");
     for size in SIZES {
-        let msg: Vec<u8> = (0..size).map(|i| i as u8).collect();
-        g.throughput(Throughput::Bytes(size as u64));
+        let msg = message(size);
+        configure(&mut g, size);
         for backend in Backend::available() {
             g.bench_with_input(
                 BenchmarkId::new(format!("wegman-{backend}"), size),
@@ -36,15 +51,63 @@ fn bench_poly1305(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("rustcrypto", size), &msg, |b, m| {
             b.iter(|| poly1305::Poly1305::new(black_box(&key().into())).compute_unpadded(m))
         });
-        let k = Poly1305AesKey::new(&aes_key).unwrap();
+        g.bench_with_input(BenchmarkId::new("openssl", size), &msg, |b, m| {
+            b.iter(|| ossl.mac(black_box(&key()), m))
+        });
+        if SODIUM_AVAILABLE {
+            g.bench_with_input(BenchmarkId::new("libsodium", size), &msg, |b, m| {
+                b.iter(|| sodium_poly1305(black_box(&key()), m))
+            });
+        }
+    }
+    g.finish();
+}
+
+/// Poly1305-AES: a key object built once (cached AES schedule and powers of r) versus a new
+/// key per message (the paper's key agility: AES key schedule plus, for long messages, powers).
+fn aes_keys(c: &mut Criterion) {
+    let mut g = c.benchmark_group("poly1305-aes");
+    let k = Poly1305AesKey::new(&key()).unwrap();
+    for size in [16, 64, 256, 1024, 16 << 10, 1 << 20] {
+        let msg = message(size);
+        configure(&mut g, size);
+        g.bench_with_input(BenchmarkId::new("cached-key", size), &msg, |b, m| {
+            b.iter(|| k.mac(black_box(&[7; 16]), m))
+        });
+        g.bench_with_input(BenchmarkId::new("fresh-key", size), &msg, |b, m| {
+            b.iter(|| Poly1305Aes::mac(black_box(&key()), &[7; 16], m).unwrap())
+        });
+    }
+    g.finish();
+}
+
+/// One 64 MiB message on 1 and 2 threads (`update_parallel`).
+fn threads(c: &mut Criterion) {
+    let mut g = c.benchmark_group("poly1305-threads");
+    let size = 64 << 20;
+    let msg = message(size);
+    configure(&mut g, size);
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         g.bench_with_input(
-            BenchmarkId::new("wegman-aes-cached-key", size),
+            BenchmarkId::new(format!("wegman-{threads}-threads"), size),
             &msg,
-            |b, m| b.iter(|| k.mac(black_box(&[7; 16]), m)),
+            |b, m| {
+                b.iter(|| {
+                    pool.install(|| {
+                        let mut p = Poly1305::new(black_box(&key()));
+                        p.update_parallel(m);
+                        p.finalize()
+                    })
+                })
+            },
         );
     }
     g.finish();
 }
 
-criterion_group!(benches, bench_poly1305);
+criterion_group!(benches, fresh_key, aes_keys, threads);
 criterion_main!(benches);
