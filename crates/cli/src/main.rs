@@ -4,6 +4,7 @@
 //! library crates.
 
 mod alg;
+mod bench;
 mod error;
 mod fsutil;
 mod input;
@@ -57,6 +58,12 @@ enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Throughput table: wegman's backends against peers, measured on this machine.
+    Bench {
+        /// Fewer sizes and shorter runs (a few seconds in all).
+        #[arg(long)]
+        quick: bool,
+    },
     /// Check `ALG NONCE TAG PATH` lines; print `PATH: OK` or `PATH: FAILED` for each.
     Verify {
         /// Key file [default: $WEGMAN_HOME/key].
@@ -72,6 +79,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Keygen { alg, output } => keygen(alg.as_deref(), output),
+        Command::Bench { quick } => bench::run(quick).map(|()| ExitCode::SUCCESS),
         Command::Tag {
             alg,
             key_file,

@@ -578,3 +578,35 @@ fn thread_count_does_not_change_tags() {
     );
     assert_error(&e.run(&["tag", "-j", "0", &f]), "at least one thread");
 }
+
+#[test]
+fn bench_quick_prints_every_row() {
+    let e = Env::new();
+    let o = e.run(&["bench", "--quick"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for row in [
+        "wegman poly1305 (soft)",
+        "wegman poly1305-aes (key)",
+        "RustCrypto poly1305",
+        "BLAKE3 keyed",
+        "wegman poly1305, 1 thread",
+        "wegman poly1305, 2 threads",
+    ] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(row))
+            .unwrap_or_else(|| panic!("no row {row:?} in {out}"));
+        // Every cell is a positive number.
+        let cells: Vec<f64> = line[row.len()..]
+            .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().unwrap())
+            .collect();
+        assert!(
+            !cells.is_empty() && cells.iter().all(|&c| c > 0.0),
+            "{line}"
+        );
+    }
+    assert!(out.contains("backend chosen"));
+}

@@ -68,8 +68,11 @@ pub type Poly1305Tag = Tag<TAG_SIZE>;
 const CLAMP: u128 = 0x0fff_fffc_0fff_fffc_0fff_fffc_0fff_ffff;
 
 /// Bulk calls shorter than this stay on the portable code even when a vector backend is
-/// selected: below it the vector setup (key powers, lane combination) does not pay.
+/// selected and the key powers are at hand: below it the lane combination does not pay.
 const VECTOR_MIN_BYTES: usize = 256;
+/// The same when the powers r^1..r^16 must first be computed (15 multiplications): measured
+/// crossover on Zen 4 between 256 and 1024 bytes, see BENCHMARKS.md.
+const VECTOR_MIN_BYTES_COLD: usize = 512;
 
 /// The streaming hash core: key r (in the backend's form), accumulator and partial chunk.
 #[derive(Clone, Zeroize)]
@@ -399,6 +402,10 @@ impl Poly1305 {
         }
         let pieces = threads.min(data.len() / MIN_PIECE);
         let size = data.len().div_ceil(pieces).next_multiple_of(BLOCK_SIZE);
+        if self.core.backend != Backend::Soft {
+            // Once here rather than once per piece.
+            self.core.ensure_powers();
+        }
         let start = self.core.len;
         let hashed: std::vec::Vec<Poly1305Piece> = data
             .par_chunks(size)
