@@ -191,13 +191,14 @@ impl Core {
     }
 
     /// How many leading bytes of a bulk call of `len` bytes go to a vector kernel with the
-    /// given step: none below [`VECTOR_MIN_BYTES`], else all whole steps.
+    /// given step: none below the crossover, else all whole steps.
     fn vector_prefix(&self, len: usize, step: usize) -> usize {
-        if len >= VECTOR_MIN_BYTES {
-            len / step * step
+        let min = if self.have_powers {
+            VECTOR_MIN_BYTES
         } else {
-            0
-        }
+            VECTOR_MIN_BYTES_COLD
+        };
+        if len >= min { len / step * step } else { 0 }
     }
 
     fn ensure_powers(&mut self) {
