@@ -74,15 +74,18 @@ const VECTOR_MIN_BYTES: usize = 256;
 /// crossover on Zen 4 between 256 and 1024 bytes, see BENCHMARKS.md.
 const VECTOR_MIN_BYTES_COLD: usize = 512;
 
+/// The powers of `r` in `slot`, computed on first use.
+fn powers<'a>(slot: &'a mut Option<Powers<16>>, r: &Fe1305x44) -> &'a Powers<16> {
+    slot.get_or_insert_with(|| Powers::new(r))
+}
+
 /// The streaming hash core: key r (in the backend's form), accumulator and partial chunk.
-#[derive(Clone, Zeroize)]
+#[derive(Clone)]
 struct Core {
-    #[zeroize(skip)]
     backend: Backend,
     soft: backend::soft::State,
     /// r^1..r^16 for the vector backends, computed on first need (or given by a cached key).
-    powers: Powers<16>,
-    have_powers: bool,
+    powers: Option<Powers<16>>,
     buf: [u8; BLOCK_SIZE],
     buf_len: usize,
     /// For a piece starting inside a block: the bytes before its first block boundary,
@@ -95,14 +98,29 @@ struct Core {
     blocks: u64,
 }
 
+impl Zeroize for Core {
+    fn zeroize(&mut self) {
+        self.soft.zeroize();
+        // The powers are only written (and so only secret) once computed; skipping the
+        // 384-byte wipe otherwise keeps short one-shot MACs cheap.
+        if let Some(p) = &mut self.powers {
+            p.zeroize();
+        }
+        self.powers = None;
+        self.buf.zeroize();
+        self.head.zeroize();
+        self.buf_len = 0;
+        self.head_len = 0;
+    }
+}
+
 impl Core {
     fn new(r: &[u8; 16], backend: Backend) -> Self {
         let r = u128::from_le_bytes(*r) & CLAMP;
         Core {
             backend,
             soft: backend::soft::State::new(r),
-            powers: Powers::default(),
-            have_powers: false,
+            powers: None,
             buf: [0; BLOCK_SIZE],
             buf_len: 0,
             head: [0; BLOCK_SIZE],
@@ -161,13 +179,11 @@ impl Core {
             Backend::Avx2 => {
                 let vector = self.vector_prefix(data.len(), backend::avx2::STEP);
                 if vector > 0 {
-                    self.ensure_powers();
+                    let powers = powers(&mut self.powers, &self.soft.r);
                     // SAFETY: a `Core` with this backend is only built after
                     // `Backend::is_available` confirmed avx2, the feature `avx2::blocks`
                     // enables.
-                    unsafe {
-                        backend::avx2::blocks(&mut self.soft.h, &self.powers, &data[..vector])
-                    };
+                    unsafe { backend::avx2::blocks(&mut self.soft.h, powers, &data[..vector]) };
                 }
                 self.soft.blocks(&data[vector..], 1);
             }
@@ -175,13 +191,11 @@ impl Core {
             Backend::Avx512Ifma => {
                 let vector = self.vector_prefix(data.len(), backend::ifma::STEP);
                 if vector > 0 {
-                    self.ensure_powers();
+                    let powers = powers(&mut self.powers, &self.soft.r);
                     // SAFETY: a `Core` with this backend is only built after
                     // `Backend::is_available` confirmed avx512f and avx512ifma, exactly the
                     // features `ifma::blocks` enables.
-                    unsafe {
-                        backend::ifma::blocks(&mut self.soft.h, &self.powers, &data[..vector])
-                    };
+                    unsafe { backend::ifma::blocks(&mut self.soft.h, powers, &data[..vector]) };
                 }
                 self.soft.blocks(&data[vector..], 1);
             }
@@ -193,7 +207,7 @@ impl Core {
     /// How many leading bytes of a bulk call of `len` bytes go to a vector kernel with the
     /// given step: none below the crossover, else all whole steps.
     fn vector_prefix(&self, len: usize, step: usize) -> usize {
-        let min = if self.have_powers {
+        let min = if self.powers.is_some() {
             VECTOR_MIN_BYTES
         } else {
             VECTOR_MIN_BYTES_COLD
@@ -201,11 +215,9 @@ impl Core {
         if len >= min { len / step * step } else { 0 }
     }
 
+    /// The key powers, computed on first use.
     fn ensure_powers(&mut self) {
-        if !self.have_powers {
-            self.powers = Powers::new(&self.soft.r);
-            self.have_powers = true;
-        }
+        powers(&mut self.powers, &self.soft.r);
     }
 
     fn update(&mut self, mut data: &[u8]) {
@@ -583,8 +595,8 @@ pub struct Poly1305AesKey {
     aes: Aes128,
     r: [u8; 16],
     backend: Backend,
-    /// r^1..r^16, computed once per key for the vector backends (unused by `Soft`).
-    powers: Powers<16>,
+    /// r^1..r^16, computed once per key for the vector backends (`None` for `Soft`).
+    powers: Option<Powers<16>>,
 }
 
 impl Poly1305AesKey {
@@ -614,10 +626,8 @@ impl Poly1305AesKey {
             });
         }
         let k: [u8; 16] = k.try_into().unwrap();
-        let powers = match backend {
-            Backend::Soft => Powers::default(),
-            _ => Powers::new(&Fe1305x44::from_u128(u128::from_le_bytes(r))),
-        };
+        let powers = (backend != Backend::Soft)
+            .then(|| Powers::new(&Fe1305x44::from_u128(u128::from_le_bytes(r))));
         Ok(Poly1305AesKey {
             aes: Aes128::new(&k.into()),
             r,
@@ -643,10 +653,7 @@ impl Poly1305AesKey {
         s.zeroize();
         let mut inner = Poly1305::with_backend(&one_time, self.backend);
         one_time.zeroize();
-        if self.backend != Backend::Soft {
-            inner.core.powers = self.powers;
-            inner.core.have_powers = true;
-        }
+        inner.core.powers = self.powers;
         Poly1305Aes { inner }
     }
 
@@ -667,7 +674,9 @@ impl Drop for Poly1305AesKey {
     fn drop(&mut self) {
         // `Aes128` zeroizes its own round keys (the `aes` crate's `zeroize` feature).
         self.r.zeroize();
-        self.powers.zeroize();
+        if let Some(p) = &mut self.powers {
+            p.zeroize();
+        }
     }
 }
 

@@ -121,12 +121,6 @@ impl<const N: usize> Powers<N> {
     }
 }
 
-impl<const N: usize> Default for Powers<N> {
-    fn default() -> Self {
-        Powers([Fe1305x44::default(); N])
-    }
-}
-
 /// The Poly1305 key r with its precomputed multiples and the running accumulator h.
 #[derive(Clone, Zeroize)]
 pub(crate) struct State {
