@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 use poly1305::universal_hash::KeyInit;
 use wegman_mac::poly1305::{Backend, Poly1305, Poly1305AesKey};
 
-use crate::error::Result;
+use std::fmt::Write as _;
+
+use crate::error::{Result, out};
 
 /// How much to measure.
 struct Plan {
@@ -104,30 +106,31 @@ struct Row {
     secs: Vec<f64>,
 }
 
-fn print_table(title: &str, sizes: &[usize], rows: &[Row], tsc: Option<f64>) {
-    println!("\n{title}");
+fn format_table(title: &str, sizes: &[usize], rows: &[Row], tsc: Option<f64>) -> String {
+    let mut t = format!("\n{title}\n");
     let unit = if tsc.is_some() {
         "cycles/byte (GB/s)"
     } else {
         "GB/s"
     };
-    print!("{:<28}", format!("[{unit}]"));
+    let _ = write!(t, "{:<28}", format!("[{unit}]"));
     for &s in sizes {
-        print!(" {:>18}", size_label(s));
+        let _ = write!(t, " {:>18}", size_label(s));
     }
-    println!();
+    t.push('\n');
     for r in rows {
-        print!("{:<28}", r.name);
-        for (&s, &t) in sizes.iter().zip(&r.secs) {
-            let gbs = s as f64 / t / 1e9;
+        let _ = write!(t, "{:<28}", r.name);
+        for (&s, &secs) in sizes.iter().zip(&r.secs) {
+            let gbs = s as f64 / secs / 1e9;
             let cell = match tsc {
-                Some(hz) => format!("{:.2} ({gbs:.2})", t * hz / s as f64),
+                Some(hz) => format!("{:.2} ({gbs:.2})", secs * hz / s as f64),
                 None => format!("{gbs:.2}"),
             };
-            print!(" {cell:>18}");
+            let _ = write!(t, " {cell:>18}");
         }
-        println!();
+        t.push('\n');
     }
+    t
 }
 
 fn key() -> [u8; 32] {
@@ -140,19 +143,16 @@ fn key() -> [u8; 32] {
 pub(crate) fn run(quick: bool) -> Result<()> {
     let plan = if quick { &QUICK } else { &FULL };
     let tsc = tsc_hz();
-    println!(
-        "wegman bench{}: {}",
-        if quick { " --quick" } else { "" },
-        cpu_model()
-    );
-    match tsc {
-        Some(hz) => println!(
-            "TSC {:.3} GHz; Poly1305 backend chosen: {}",
+    let quick_flag = if quick { " --quick" } else { "" };
+    out(&format!("wegman bench{quick_flag}: {}\n", cpu_model()))?;
+    out(&match tsc {
+        Some(hz) => format!(
+            "TSC {:.3} GHz; Poly1305 backend chosen: {}\n",
             hz / 1e9,
             Backend::detect()
         ),
-        None => println!("Poly1305 backend chosen: {}", Backend::detect()),
-    }
+        None => format!("Poly1305 backend chosen: {}\n", Backend::detect()),
+    })?;
     let max = *plan.sizes.iter().max().unwrap_or(&0);
     let data: Vec<u8> = (0..max.max(plan.thread_size))
         .map(|i| (i as u8).wrapping_mul(101))
@@ -212,12 +212,12 @@ pub(crate) fn run(quick: bool) -> Result<()> {
             })
             .collect(),
     });
-    print_table(
+    out(&format_table(
         "One message per key (fresh key each time; poly1305-aes: cached key)",
         plan.sizes,
         &rows,
         tsc,
-    );
+    ))?;
 
     let mut rows = Vec::new();
     for threads in [1usize, 2] {
@@ -241,11 +241,11 @@ pub(crate) fn run(quick: bool) -> Result<()> {
             secs: vec![t],
         });
     }
-    print_table(
+    out(&format_table(
         "One long message on several threads (update_parallel)",
         &[plan.thread_size],
         &rows,
         tsc,
-    );
+    ))?;
     Ok(())
 }

@@ -33,3 +33,18 @@ impl fmt::Display for Error {
         f.write_str(&self.0)
     }
 }
+
+/// Writes `text` to standard output; a closed pipe or full disk becomes an [`Error`] instead of
+/// the panic `print!` would raise.
+pub(crate) fn out(text: &str) -> Result<()> {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    o.write_all(text.as_bytes())
+        .and_then(|()| o.flush())
+        .map_err(|e| {
+            Error(format!(
+                "cannot write to standard output: {}",
+                io_reason(&e)
+            ))
+        })
+}

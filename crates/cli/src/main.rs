@@ -353,7 +353,11 @@ fn verify(key_file: Option<&Path>, checkfile: &Path) -> Result<ExitCode> {
             let mut mac = keyed.start(c.nonce.as_deref())?;
             input.feed(1, |chunk| mac.update(chunk))?;
             let ok = mac.verify(&c.tag);
-            println!("{}: {}", c.path, if ok { "OK" } else { "FAILED" });
+            error::out(&format!(
+                "{}: {}\n",
+                c.path,
+                if ok { "OK" } else { "FAILED" }
+            ))?;
             Ok(ok)
         })();
         match outcome {
@@ -361,7 +365,7 @@ fn verify(key_file: Option<&Path>, checkfile: &Path) -> Result<ExitCode> {
             Err(e) => {
                 eprintln!("wegman: {name}:{}: {e}", i + 1);
                 if let Ok(c) = parse_check_line(line) {
-                    println!("{}: FAILED", c.path);
+                    error::out(&format!("{}: FAILED\n", c.path))?;
                 }
                 all_ok = false;
             }

@@ -610,3 +610,24 @@ fn bench_quick_prints_every_row() {
     }
     assert!(out.contains("backend chosen"));
 }
+
+#[test]
+fn a_closed_stdout_is_an_error_not_a_panic() {
+    let e = Env::new();
+    let msg = e.write("m", "x");
+    let o = e.run(&["tag", &msg]);
+    let check = e.write("check", stdout(&o).repeat(50));
+    for args in [vec!["verify", check.as_str()], vec!["tag", &msg, &msg]] {
+        let mut child = e
+            .cmd(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader goes away at once
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_ne!(out.status.code(), Some(101));
+    }
+}

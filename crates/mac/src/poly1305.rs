@@ -107,8 +107,14 @@ impl Zeroize for Core {
             p.zeroize();
         }
         self.powers = None;
-        self.buf.zeroize();
-        self.head.zeroize();
+        // The buffers hold message bytes, not key material: wipe them only when they hold
+        // something (their fill levels are public), so short one-shot MACs stay cheap.
+        if self.buf_len > 0 {
+            self.buf.zeroize();
+        }
+        if self.head_len > 0 {
+            self.head.zeroize();
+        }
         self.buf_len = 0;
         self.head_len = 0;
     }
@@ -250,16 +256,17 @@ impl Core {
     }
 
     /// Pads and absorbs the final partial chunk, then returns the tag with pad s.
-    fn finalize(&mut self, s: &[u8; 16]) -> Poly1305Tag {
+    fn finalize(&mut self, s: u128) -> Poly1305Tag {
         if self.buf_len > 0 {
             let mut last = [0u8; BLOCK_SIZE];
             last[..self.buf_len].copy_from_slice(&self.buf[..self.buf_len]);
             last[self.buf_len] = 1;
             self.soft.blocks(&last, 0);
             last.zeroize();
+            self.buf.zeroize();
             self.buf_len = 0;
         }
-        Tag::from_bytes(self.soft.finalize(u128::from_le_bytes(*s)))
+        Tag::from_bytes(self.soft.finalize(s))
     }
 
     fn reset(&mut self) {
@@ -284,7 +291,8 @@ impl Core {
 #[derive(Clone)]
 pub struct Poly1305 {
     core: Core,
-    s: [u8; 16],
+    /// The pad s, read little-endian.
+    s: u128,
 }
 
 impl Poly1305 {
@@ -308,7 +316,7 @@ impl Poly1305 {
         let (r, s) = key.split_at(16);
         Poly1305 {
             core: Core::new(r.try_into().unwrap(), backend),
-            s: s.try_into().unwrap(),
+            s: u128::from_le_bytes(s.try_into().unwrap()),
         }
     }
 
@@ -331,7 +339,7 @@ impl Poly1305 {
 
     /// The tag of everything absorbed.
     pub fn finalize(mut self) -> Poly1305Tag {
-        self.core.finalize(&self.s)
+        self.core.finalize(self.s)
     }
 
     /// Constant-time check of `tag` against the tag of everything absorbed.
