@@ -121,12 +121,43 @@ impl<const N: usize> Powers<N> {
     }
 }
 
+/// u64 × u64 → u128.
+#[inline(always)]
+fn m(a: u64, b: u64) -> u128 {
+    u128::from(a) * u128::from(b)
+}
+
+/// A block as limbs plus `hibit`·2^128.
+#[inline(always)]
+fn load(block: &[u8], hibit: u64) -> Fe1305x44 {
+    let mut c = Fe1305x44::from_u128(u128::from_le_bytes(block.try_into().unwrap()));
+    c.0[2] |= hibit << 40;
+    c
+}
+
+/// Carries column sums below 2^95 into limbs h0, h1 < 2^44 + 2^11, h2 < 2^42: the carry
+/// out of d2 (below 2^53) re-enters as ×5, since 2^130 ≡ 5.
+#[inline(always)]
+fn carry_columns(d0: u128, mut d1: u128, mut d2: u128) -> Fe1305x44 {
+    d1 += d0 >> 44;
+    let mut h0 = d0 as u64 & MASK44;
+    d2 += d1 >> 44;
+    let mut h1 = d1 as u64 & MASK44;
+    let h2 = d2 as u64 & MASK42;
+    h0 += (d2 >> 42) as u64 * 5;
+    h1 += h0 >> 44;
+    h0 &= MASK44;
+    Fe1305x44([h0, h1, h2])
+}
+
 /// The Poly1305 key r with its precomputed multiples and the running accumulator h.
 #[derive(Clone, Zeroize)]
 pub(crate) struct State {
     pub(crate) r: Fe1305x44,
     /// 20·r1 and 20·r2 (the reduction 2^132 ≡ 20 folded into the key).
     r20: [u64; 2],
+    /// r^2, computed on the first pair of blocks (for `pairs`).
+    r_squared: Option<Fe1305x44>,
     /// The accumulator; vector backends read and write it between bulk calls.
     pub(crate) h: Fe1305x44,
 }
@@ -138,6 +169,7 @@ impl State {
         State {
             r,
             r20: [r.0[1] * 20, r.0[2] * 20],
+            r_squared: None,
             h: Fe1305x44::default(),
         }
     }
@@ -151,31 +183,54 @@ impl State {
     /// plus `hibit`·2^128 (`hibit` = 1 for full message blocks, 0 for the padded last one).
     pub(crate) fn blocks(&mut self, data: &[u8], hibit: u64) {
         debug_assert!(data.len().is_multiple_of(16));
+        let (pairs, single) = data.as_chunks::<32>();
+        if !pairs.is_empty() {
+            self.pairs(pairs, hibit);
+        }
+        if !single.is_empty() {
+            self.single(single, hibit);
+        }
+    }
+
+    /// One block: h ← (h + c)·r.
+    fn single(&mut self, block: &[u8], hibit: u64) {
         let [r0, r1, r2] = self.r.0;
         let [s1, s2] = self.r20;
         let [mut h0, mut h1, mut h2] = self.h.0;
-        for block in data.chunks_exact(16) {
-            let c = Fe1305x44::from_u128(u128::from_le_bytes(block.try_into().unwrap()));
-            h0 += c.0[0];
-            h1 += c.0[1];
-            h2 += c.0[2] | (hibit << 40);
+        let c = load(block, hibit);
+        h0 += c.0[0];
+        h1 += c.0[1];
+        h2 += c.0[2];
+        let d0 = m(h0, r0) + m(h1, s2) + m(h2, s1);
+        let d1 = m(h0, r1) + m(h1, r0) + m(h2, s2);
+        let d2 = m(h0, r2) + m(h1, r1) + m(h2, r0);
+        self.h = carry_columns(d0, d1, d2);
+    }
 
-            let m = |a: u64, b: u64| u128::from(a) * u128::from(b);
-            let d0 = m(h0, r0) + m(h1, s2) + m(h2, s1);
-            let mut d1 = m(h0, r1) + m(h1, r0) + m(h2, s2);
-            let mut d2 = m(h0, r2) + m(h1, r1) + m(h2, r0);
-
-            d1 += d0 >> 44;
-            h0 = d0 as u64 & MASK44;
-            d2 += d1 >> 44;
-            h1 = d1 as u64 & MASK44;
-            h2 = d2 as u64 & MASK42;
-            // d2 < 2^92, so the carry is below 2^50 and carry·5 fits a u64.
-            h0 += (d2 >> 42) as u64 * 5;
-            h1 += h0 >> 44;
-            h0 &= MASK44;
+    /// Pairs of blocks: h ← (h + c1)·r^2 + c2·r. The two products are independent, so the
+    /// serial chain is one multiplication and one carry pass per two blocks.
+    ///
+    /// Bounds: h + c1 < 2^45.1 / 2^45.1 / 2^43.4 and c2 < 2^44 / 2^44 / 2^41; r^2 (weakly
+    /// reduced) < 2^44 / 2^44.01 / 2^42, so 20·r^2 limbs < 2^48.4 and every column < 2^94.
+    fn pairs(&mut self, pairs: &[[u8; 32]], hibit: u64) {
+        let [r0, r1, r2] = self.r.0;
+        let [s1, s2] = self.r20;
+        let r = self.r;
+        let [q0, q1, q2] = self.r_squared.get_or_insert_with(|| r.mul(&r)).0;
+        let (t1, t2) = (q1 * 20, q2 * 20);
+        let mut h = self.h;
+        for pair in pairs {
+            let (b1, b2) = pair.split_at(16);
+            let a = load(b1, hibit);
+            let b = load(b2, hibit);
+            let [a0, a1, a2] = [h.0[0] + a.0[0], h.0[1] + a.0[1], h.0[2] + a.0[2]];
+            let [b0, b1, b2] = b.0;
+            let d0 = m(a0, q0) + m(a1, t2) + m(a2, t1) + m(b0, r0) + m(b1, s2) + m(b2, s1);
+            let d1 = m(a0, q1) + m(a1, q0) + m(a2, t2) + m(b0, r1) + m(b1, r0) + m(b2, s2);
+            let d2 = m(a0, q2) + m(a1, q1) + m(a2, q0) + m(b0, r2) + m(b1, r1) + m(b2, r0);
+            h = carry_columns(d0, d1, d2);
         }
-        self.h = Fe1305x44([h0, h1, h2]);
+        self.h = h;
     }
 
     /// Returns (h mod 2^130 − 5) + s mod 2^128, little-endian: the Poly1305 tag.
