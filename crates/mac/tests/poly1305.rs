@@ -4,7 +4,11 @@ use aes::Aes128;
 use aes::cipher::BlockCipherEncrypt;
 use hex_literal::hex;
 use num_bigint::BigUint;
+#[path = "support/bytes.rs"]
+mod support;
+
 use proptest::prelude::*;
+use support::bytes;
 use universal_hash::{KeyInit, UniversalHash};
 use wegman_mac::Error;
 use wegman_mac::poly1305::{Backend, Poly1305, Poly1305Aes, Poly1305AesKey};
@@ -46,19 +50,6 @@ fn one_time(r: &[u8; 16], s: &[u8; 16]) -> [u8; 32] {
     key[..16].copy_from_slice(r);
     key[16..].copy_from_slice(s);
     key
-}
-
-/// A deterministic byte stream (xorshift) for inputs that need no cryptographic randomness.
-fn bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    (0..len)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 32) as u8
-        })
-        .collect()
 }
 
 fn key_from(seed: u64) -> [u8; 32] {

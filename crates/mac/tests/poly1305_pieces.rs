@@ -1,20 +1,12 @@
 //! Pieces hashed separately and joined, and multi-threaded hashing, equal the serial tag.
 
+#[path = "support/bytes.rs"]
+mod support;
+
 use proptest::prelude::*;
+use support::bytes;
 use wegman_mac::Error;
 use wegman_mac::poly1305::{Backend, Poly1305, Poly1305AesKey};
-
-fn bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    (0..len)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 32) as u8
-        })
-        .collect()
-}
 
 /// Hashes `msg` cut at `cuts` (sorted) as separate pieces, joined left to right.
 fn joined(key: &[u8; 32], backend: Backend, msg: &[u8], cuts: &[usize]) -> [u8; 16] {

@@ -42,23 +42,16 @@ impl Fe1305x44 {
     /// The product a·b mod 2^130 − 5, weakly reduced.
     ///
     /// Inputs: limbs below 2^45 / 2^45 / 2^44 (any carried representation, including the
-    /// vector backends' outputs), so every column sum is below 2^95. Output: h0 < 2^44,
-    /// h1 < 2^44 + 2^12, h2 < 2^42.
+    /// vector backends' outputs), so every column sum is below 2^95. Output as
+    /// [`carry_columns`].
     pub(crate) fn mul(&self, b: &Fe1305x44) -> Fe1305x44 {
         let [a0, a1, a2] = self.0;
         let [b0, b1, b2] = b.0;
         let (s1, s2) = (b1 * 20, b2 * 20);
-        let m = |x: u64, y: u64| u128::from(x) * u128::from(y);
         let d0 = m(a0, b0) + m(a1, s2) + m(a2, s1);
-        let d1 = m(a0, b1) + m(a1, b0) + m(a2, s2) + (d0 >> 44);
-        let d2 = m(a0, b2) + m(a1, b1) + m(a2, b0) + (d1 >> 44);
-        let mut h0 = d0 as u64 & MASK44;
-        let mut h1 = d1 as u64 & MASK44;
-        let h2 = d2 as u64 & MASK42;
-        h0 += (d2 >> 42) as u64 * 5;
-        h1 += h0 >> 44;
-        h0 &= MASK44;
-        Fe1305x44([h0, h1, h2])
+        let d1 = m(a0, b1) + m(a1, b0) + m(a2, s2);
+        let d2 = m(a0, b2) + m(a1, b1) + m(a2, b0);
+        carry_columns(d0, d1, d2)
     }
 
     /// Carries limbs of up to 2^62 each into the soft backend's bounds
@@ -235,16 +228,9 @@ impl State {
 
     /// Returns (h mod 2^130 − 5) + s mod 2^128, little-endian: the Poly1305 tag.
     pub(crate) fn finalize(&self, s: u128) -> [u8; 16] {
-        let [mut h0, mut h1, mut h2] = self.h.0;
-        // Two full carry chains leave h < 2^130 with h0, h1 < 2^44 and h2 < 2^42.
-        for _ in 0..2 {
-            h1 += h0 >> 44;
-            h0 &= MASK44;
-            h2 += h1 >> 44;
-            h1 &= MASK44;
-            h0 += (h2 >> 42) * 5;
-            h2 &= MASK42;
-        }
+        // Two full carry chains, then one more pass from h0 to h2, leave h < 2^130 with
+        // h0, h1 < 2^44 and h2 ≤ 2^42 (h2 = 2^42 only when h ≥ p, which the select handles).
+        let [mut h0, mut h1, mut h2] = self.h.carry().0;
         h1 += h0 >> 44;
         h0 &= MASK44;
         h2 += h1 >> 44;
