@@ -35,6 +35,10 @@ fn fresh_key(c: &mut Criterion) {
     for size in SIZES {
         let msg = message(size);
         configure(&mut g, size);
+        // What users call: runtime detection, one-shot.
+        g.bench_with_input(BenchmarkId::new("wegman", size), &msg, |b, m| {
+            b.iter(|| Poly1305::mac(black_box(&key()), m))
+        });
         for backend in Backend::available() {
             g.bench_with_input(
                 BenchmarkId::new(format!("wegman-{backend}"), size),
