@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use wegman_mac::hash127::{Hash127Aes, Hash127AesKey};
 use wegman_mac::poly1305::{Poly1305, Poly1305Aes, Poly1305AesKey};
 use zeroize::Zeroizing;
 
@@ -15,11 +16,13 @@ pub(crate) enum Alg {
     Poly1305,
     /// Poly1305-AES (key k || r, 16-byte nonce).
     Poly1305Aes,
+    /// hash127-AES (key k || r-words, 16-byte nonce).
+    Hash127Aes,
 }
 
 impl Alg {
     /// Every algorithm, in the order `--help` lists them.
-    pub(crate) const ALL: [Alg; 2] = [Alg::Poly1305, Alg::Poly1305Aes];
+    pub(crate) const ALL: [Alg; 3] = [Alg::Poly1305, Alg::Poly1305Aes, Alg::Hash127Aes];
 
     /// The algorithm used when a new key is made without `--alg`.
     pub(crate) const DEFAULT: Alg = Alg::Poly1305Aes;
@@ -28,6 +31,7 @@ impl Alg {
         match self {
             Alg::Poly1305 => "poly1305",
             Alg::Poly1305Aes => "poly1305-aes",
+            Alg::Hash127Aes => "hash127-aes",
         }
     }
 
@@ -47,6 +51,7 @@ impl Alg {
     pub(crate) fn key_len(self) -> usize {
         match self {
             Alg::Poly1305 | Alg::Poly1305Aes => wegman_mac::poly1305::KEY_SIZE,
+            Alg::Hash127Aes => wegman_mac::hash127::KEY_SIZE,
         }
     }
 
@@ -55,12 +60,14 @@ impl Alg {
         match self {
             Alg::Poly1305 => None,
             Alg::Poly1305Aes => Some(wegman_mac::poly1305::NONCE_SIZE),
+            Alg::Hash127Aes => Some(wegman_mac::hash127::NONCE_SIZE),
         }
     }
 
     pub(crate) fn tag_len(self) -> usize {
         match self {
             Alg::Poly1305 | Alg::Poly1305Aes => wegman_mac::poly1305::TAG_SIZE,
+            Alg::Hash127Aes => wegman_mac::hash127::TAG_SIZE,
         }
     }
 
@@ -91,6 +98,9 @@ impl Alg {
             Alg::Poly1305Aes => {
                 Keyed::Poly1305Aes(Box::new(Poly1305AesKey::from_slice(key).map_err(invalid)?))
             }
+            Alg::Hash127Aes => {
+                Keyed::Hash127Aes(Box::new(Hash127AesKey::from_slice(key).map_err(invalid)?))
+            }
         })
     }
 }
@@ -105,48 +115,59 @@ impl fmt::Display for Alg {
 pub(crate) enum Keyed {
     Poly1305(Zeroizing<[u8; 32]>),
     Poly1305Aes(Box<Poly1305AesKey>),
+    Hash127Aes(Box<Hash127AesKey>),
 }
 
 impl Keyed {
-    /// Starts the MAC of one message; `nonce` must have the algorithm's nonce length (the
-    /// caller has checked it), or be `None` for a nonceless algorithm.
-    pub(crate) fn start(&self, nonce: Option<&[u8]>) -> Result<Stream> {
+    /// Starts the MAC of one message; `nonce` must have the algorithm's nonce length, or be
+    /// `None` for a nonceless algorithm.
+    pub(crate) fn start(&self, nonce: Option<&[u8]>) -> Result<Stream<'_>> {
+        let wrong = |e: wegman_mac::Error| Error::new(e.to_string());
         match (self, nonce) {
             (Keyed::Poly1305(k), None) => Ok(Stream::Poly1305(Poly1305::new(k))),
             (Keyed::Poly1305Aes(k), Some(n)) => {
                 let n: &[u8; 16] = n.try_into().map_err(|_| {
-                    Error::new(format!(
-                        "wrong nonce length: expected 16 bytes, got {}",
-                        n.len()
-                    ))
+                    wrong(wegman_mac::Error::NonceLength {
+                        expected: 16,
+                        actual: n.len(),
+                    })
                 })?;
                 Ok(Stream::Poly1305Aes(k.start(n)))
             }
+            (Keyed::Hash127Aes(k), Some(n)) => {
+                Ok(Stream::Hash127Aes(k.start_from_slice(n).map_err(wrong)?))
+            }
             (Keyed::Poly1305(_), Some(_)) => Err(Error::new("poly1305 takes no nonce")),
-            (Keyed::Poly1305Aes(_), None) => Err(Error::new("poly1305-aes needs a nonce")),
+            (Keyed::Poly1305Aes(_) | Keyed::Hash127Aes(_), None) => {
+                Err(Error::new("this algorithm needs a nonce"))
+            }
         }
     }
 }
 
 /// One message being authenticated.
-pub(crate) enum Stream {
+pub(crate) enum Stream<'k> {
     Poly1305(Poly1305),
     Poly1305Aes(Poly1305Aes),
+    Hash127Aes(Hash127Aes<'k>),
 }
 
-impl Stream {
+impl Stream<'_> {
     pub(crate) fn update(&mut self, data: &[u8]) {
         match self {
             Stream::Poly1305(p) => p.update(data),
             Stream::Poly1305Aes(p) => p.update(data),
+            Stream::Hash127Aes(p) => p.update(data),
         }
     }
 
-    /// Like `update`, on the threads of the current rayon pool; same result.
+    /// Like `update`, on the threads of the current rayon pool where the algorithm can split
+    /// a message (Poly1305); same result.
     pub(crate) fn update_parallel(&mut self, data: &[u8]) {
         match self {
             Stream::Poly1305(p) => p.update_parallel(data),
             Stream::Poly1305Aes(p) => p.update_parallel(data),
+            Stream::Hash127Aes(p) => p.update(data),
         }
     }
 
@@ -154,6 +175,7 @@ impl Stream {
         match self {
             Stream::Poly1305(p) => p.finalize().as_bytes().to_vec(),
             Stream::Poly1305Aes(p) => p.finalize().as_bytes().to_vec(),
+            Stream::Hash127Aes(p) => p.finalize().as_bytes().to_vec(),
         }
     }
 
@@ -162,6 +184,7 @@ impl Stream {
         match self {
             Stream::Poly1305(p) => p.verify(tag).is_ok(),
             Stream::Poly1305Aes(p) => p.verify(tag).is_ok(),
+            Stream::Hash127Aes(p) => p.verify(tag).is_ok(),
         }
     }
 }

@@ -33,7 +33,7 @@ struct Cli {
 enum Command {
     /// Write a fresh random key file (mode 0600); never overwrites an existing file.
     Keygen {
-        /// Algorithm the key is for: poly1305, poly1305-aes [default: poly1305-aes].
+        /// Algorithm the key is for: poly1305, poly1305-aes, hash127-aes [default: poly1305-aes].
         #[arg(long)]
         alg: Option<String>,
         /// Where to write the key [default: $WEGMAN_HOME/key].

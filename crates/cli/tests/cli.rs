@@ -117,7 +117,7 @@ fn nonce_of(line: &str) -> u128 {
 #[test]
 fn round_trip_keygen_tag_verify_tamper() {
     let e = Env::new();
-    for alg in ["poly1305-aes", "poly1305"] {
+    for alg in ["poly1305-aes", "poly1305", "hash127-aes"] {
         let key = format!("{alg}.key");
         let o = e.run(&["keygen", "--alg", alg, "-o", &key]);
         assert!(o.status.success(), "{}", stderr(&o));
@@ -630,4 +630,28 @@ fn a_closed_stdout_is_an_error_not_a_panic() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert_ne!(out.status.code(), Some(101));
     }
+}
+
+#[test]
+fn hash127_aes_through_the_cli_equals_the_library() {
+    let e = Env::new();
+    let key_hex = "000102030405060708090a0b0c0d0e0f80ffffff00000080ffffff7f01000000";
+    let key = e.write_key("key", format!("wegman-key hash127-aes {key_hex}\n"));
+    let msg: Vec<u8> = (0..1000u32).map(|i| (i * 7) as u8).collect();
+    let f = e.write("m", &msg);
+    let nonce = "f0e1d2c3b4a5968778695a4b3c2d1e0f";
+    let o = e.run(&["tag", "--key-file", &key, "--nonce", nonce, &f]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let k = wegman_mac::hash127::Hash127AesKey::from_slice(&hex::decode(key_hex).unwrap()).unwrap();
+    let n: [u8; 16] = hex::decode(nonce).unwrap().try_into().unwrap();
+    let expect = format!("hash127-aes {nonce} {:x} m\n", k.mac(&n, &msg));
+    assert_eq!(stdout(&o), expect);
+    let check = e.write("check", stdout(&o));
+    let o = e.run(&["verify", "--key-file", &key, &check]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "m: OK\n");
+    // A hash127-aes key refuses poly1305-aes lines and vice versa.
+    let bad = e.write("bad", expect.replacen("hash127-aes", "poly1305-aes", 1));
+    let o = e.run(&["verify", "--key-file", &key, &bad]);
+    assert_eq!(o.status.code(), Some(1));
 }

@@ -9,6 +9,7 @@
 //! | module | MAC | hash field | paper |
 //! |---|---|---|---|
 //! | [`poly1305`] | `Poly1305`, `Poly1305-AES` | Z/(2^130 − 5) | Bernstein, *The Poly1305-AES message-authentication code* (FSE 2005) |
+//! | [`hash127`] | `hash127`, `hash127-AES` | Z/(2^127 − 1) | Bernstein, *Floating-point arithmetic and message authentication* (2004) |
 //!
 //! Conventions shared by all MACs:
 //! - tags are [`Tag`]s, whose equality is constant-time ([`subtle`]);
@@ -23,6 +24,7 @@
 extern crate std;
 
 mod error;
+pub mod hash127;
 pub mod poly1305;
 mod tag;
 

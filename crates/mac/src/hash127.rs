@@ -1,0 +1,306 @@
+//! hash127 and hash127-AES: polynomial evaluation modulo 2^127 − 1 on signed 32-bit words.
+//!
+//! # The hash
+//! For signed 32-bit message words m_0..m_{ℓ−1} and a key r = Σ ρ_j 2^{32j} given as four
+//! signed 32-bit words (so −2^127 − 2^95 − … ≤ r < 2^127), with p = 2^127 − 1,
+//!
+//! ```text
+//! hash127(m; r, pad) = (r^{ℓ+1} + m_0 r^ℓ + … + m_{ℓ−1} r + pad) mod p,
+//! ```
+//!
+//! returned as the 16 little-endian bytes of the value in [0, p). The leading r^{ℓ+1} makes
+//! messages of different lengths distinct. Two distinct messages of at most ℓ words collide for
+//! at most (ℓ + 1) values of r mod p, a differential probability of about ℓ/2^127 (Bernstein,
+//! *Floating-point arithmetic and message authentication*, 2004, §3).
+//!
+//! Bytes become words as in §8 of the paper: append one byte 0x01, then 0x00 bytes up to a
+//! multiple of 4, and read each 4 bytes as a little-endian two's-complement `i32`.
+//!
+//! # hash127-AES
+//! Key: an AES-128 key k and the 16 bytes of r's words (little-endian, signed); nonce n:
+//! 16 bytes. h = hash127 of the encoded message with pad 0, and
+//! `tag = AES_k(AES_k(n) ⊕ LE16(h))` (§9's f(f(n) ⊕ h) form: a repeated nonce then only
+//! degrades the bound to that of f(h(m)), never to an outright forgery).
+//!
+//! # Implementation
+//! [`Hash127Key`] expands r once into the powers r^0..r^96 and the matching prefix sums — the
+//! paper's per-key table — so a message costs one multiplication by r^96 and one reduction per
+//! 96 words, plus an exact matrix-vector product. The backend so far is 64-bit integer
+//! arithmetic (`U64`); it is constant-time in the key and the message.
+
+mod backend;
+
+use aes::Aes128;
+use aes::cipher::{BlockCipherEncrypt, KeyInit};
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use self::backend::u64::{self as soft, BLOCK_WORDS, P, Table};
+use crate::error::{array_from, key_len, nonce_len};
+use crate::{Error, Tag};
+
+/// Bytes in a hash127-AES key (k || r).
+pub const KEY_SIZE: usize = 32;
+/// Bytes in a hash127-AES nonce.
+pub const NONCE_SIZE: usize = 16;
+/// Bytes in a hash127-AES tag (and in a hash127 value).
+pub const TAG_SIZE: usize = 16;
+
+/// A hash127-AES tag.
+pub type Hash127Tag = Tag<TAG_SIZE>;
+
+/// Σ w_j 2^{32j} mod p for signed words, in [0, p); constant-time.
+fn words_mod_p(w: [i32; 4]) -> u128 {
+    // Shift every word by 2^31 to make it non-negative, then subtract the constant shift.
+    let biased: u128 = w
+        .iter()
+        .enumerate()
+        .map(|(j, &x)| u128::from((x as u32) ^ 0x8000_0000) << (32 * j))
+        .sum();
+    let shift: u128 = (0..4).map(|j| 1u128 << (32 * j + 31)).sum();
+    let shift = soft::freeze(soft::fold(shift));
+    soft::freeze(soft::add(soft::fold(biased), P - shift))
+}
+
+/// Reads 16 bytes as four little-endian signed 32-bit words.
+fn le_words(b: &[u8; 16]) -> [i32; 4] {
+    core::array::from_fn(|j| i32::from_le_bytes(b[4 * j..4 * j + 4].try_into().unwrap()))
+}
+
+/// The hash127 key r, expanded into its power table (about 3 KiB). Zeroized on drop.
+#[derive(Clone)]
+pub struct Hash127Key {
+    table: Table,
+}
+
+impl Hash127Key {
+    /// Expands the key r = Σ ρ_j 2^{32j} given as signed words (96 multiplications).
+    pub fn new(r_words: [i32; 4]) -> Self {
+        Hash127Key {
+            table: Table::new(words_mod_p(r_words)),
+        }
+    }
+
+    /// Like [`Hash127Key::new`], with r as 16 bytes of little-endian signed words.
+    pub fn from_bytes(r: &[u8; 16]) -> Self {
+        Hash127Key::new(le_words(r))
+    }
+
+    /// The word function: hash127(m; r, pad) as 16 little-endian bytes of a value in [0, p).
+    pub fn hash_words(&self, words: &[i32], pad: [i32; 4]) -> [u8; 16] {
+        let h = self.table.words(1, words);
+        finish(&self.table, h, words_mod_p(pad))
+    }
+
+    /// Starts hashing a byte message (encoded as the paper's §8 says).
+    pub fn hasher(&self) -> Hash127<'_> {
+        Hash127 {
+            key: self,
+            h: 1,
+            words: [0; BLOCK_WORDS],
+            n_words: 0,
+            bytes: [0; 4],
+            n_bytes: 0,
+        }
+    }
+
+    /// One-shot: hash127 of the encoded byte message with the given pad words.
+    pub fn hash_bytes(&self, msg: &[u8], pad: [i32; 4]) -> [u8; 16] {
+        let mut h = self.hasher();
+        h.update(msg);
+        h.finalize(pad)
+    }
+}
+
+/// (h·r + pad) mod p, frozen, little-endian.
+fn finish(t: &Table, h: u128, pad: u128) -> [u8; 16] {
+    soft::freeze(soft::add(soft::mul(h, t.r), pad)).to_le_bytes()
+}
+
+impl Drop for Hash127Key {
+    fn drop(&mut self) {
+        self.table.wipe();
+    }
+}
+
+impl ZeroizeOnDrop for Hash127Key {}
+
+impl core::fmt::Debug for Hash127Key {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Hash127Key { .. }")
+    }
+}
+
+/// A streaming hash127 of a byte message under a borrowed [`Hash127Key`].
+#[derive(Clone)]
+pub struct Hash127<'k> {
+    key: &'k Hash127Key,
+    /// Horner state: 1·r^{words so far} + Σ m_i r^{…}, in [0, 2^127].
+    h: u128,
+    words: [i32; BLOCK_WORDS],
+    n_words: usize,
+    bytes: [u8; 4],
+    n_bytes: usize,
+}
+
+impl Hash127<'_> {
+    fn push_word(&mut self, w: i32) {
+        self.words[self.n_words] = w;
+        self.n_words += 1;
+        if self.n_words == BLOCK_WORDS {
+            self.h = self.key.table.block(self.h, &self.words);
+            self.n_words = 0;
+        }
+    }
+
+    /// Absorbs more of the message; chunks may have any length.
+    pub fn update(&mut self, mut data: &[u8]) {
+        while self.n_bytes > 0 && !data.is_empty() {
+            self.bytes[self.n_bytes] = data[0];
+            self.n_bytes += 1;
+            data = &data[1..];
+            if self.n_bytes == 4 {
+                self.push_word(i32::from_le_bytes(self.bytes));
+                self.n_bytes = 0;
+            }
+        }
+        if self.n_bytes > 0 {
+            // The input ended inside a word.
+            return;
+        }
+        let (whole, rest) = data.as_chunks::<4>();
+        let mut whole = whole;
+        // Fill the current block, then process whole blocks straight from the input.
+        while !whole.is_empty() {
+            if self.n_words == 0 && whole.len() >= BLOCK_WORDS {
+                let mut block = [0i32; BLOCK_WORDS];
+                for (w, b) in block.iter_mut().zip(&whole[..BLOCK_WORDS]) {
+                    *w = i32::from_le_bytes(*b);
+                }
+                self.h = self.key.table.block(self.h, &block);
+                whole = &whole[BLOCK_WORDS..];
+            } else {
+                self.push_word(i32::from_le_bytes(whole[0]));
+                whole = &whole[1..];
+            }
+        }
+        self.bytes[..rest.len()].copy_from_slice(rest);
+        self.n_bytes = rest.len();
+    }
+
+    /// Appends the encoding's 0x01 and zero padding and returns hash127 with the pad words.
+    pub fn finalize(mut self, pad: [i32; 4]) -> [u8; 16] {
+        let mut last = [0u8; 4];
+        last[..self.n_bytes].copy_from_slice(&self.bytes[..self.n_bytes]);
+        last[self.n_bytes] = 1;
+        self.n_bytes = 0;
+        self.push_word(i32::from_le_bytes(last));
+        let h = self.key.table.block(self.h, &self.words[..self.n_words]);
+        finish(&self.key.table, h, words_mod_p(pad))
+    }
+}
+
+impl Drop for Hash127<'_> {
+    fn drop(&mut self) {
+        self.h.zeroize();
+        self.words.zeroize();
+        self.bytes.zeroize();
+    }
+}
+
+impl core::fmt::Debug for Hash127<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Hash127 { .. }")
+    }
+}
+
+/// A hash127-AES key `k || r`: an AES-128 key schedule and the expanded hash127 key.
+#[derive(Clone)]
+pub struct Hash127AesKey {
+    aes: Aes128,
+    hash: Hash127Key,
+}
+
+impl Hash127AesKey {
+    /// Expands `k || r` (every 32-byte string is a valid key).
+    pub fn new(key: &[u8; KEY_SIZE]) -> Self {
+        let k: [u8; 16] = key[..16].try_into().unwrap();
+        let r: [u8; 16] = key[16..].try_into().unwrap();
+        Hash127AesKey {
+            aes: Aes128::new(&k.into()),
+            hash: Hash127Key::from_bytes(&r),
+        }
+    }
+
+    /// Like [`Hash127AesKey::new`], checking the key length.
+    pub fn from_slice(key: &[u8]) -> Result<Self, Error> {
+        Ok(Hash127AesKey::new(&array_from(key, key_len)?))
+    }
+
+    /// Starts a streaming MAC of one message under `nonce`.
+    pub fn start(&self, nonce: &[u8; NONCE_SIZE]) -> Hash127Aes<'_> {
+        Hash127Aes {
+            key: self,
+            nonce: *nonce,
+            inner: self.hash.hasher(),
+        }
+    }
+
+    /// Like [`Hash127AesKey::start`], checking the nonce length.
+    pub fn start_from_slice(&self, nonce: &[u8]) -> Result<Hash127Aes<'_>, Error> {
+        Ok(self.start(&array_from(nonce, nonce_len)?))
+    }
+
+    /// One-shot: the tag of `msg` under `nonce`.
+    pub fn mac(&self, nonce: &[u8; NONCE_SIZE], msg: &[u8]) -> Hash127Tag {
+        let mut s = self.start(nonce);
+        s.update(msg);
+        s.finalize()
+    }
+
+    /// Constant-time check that `tag` authenticates `msg` under `nonce`.
+    pub fn verify(&self, nonce: &[u8; NONCE_SIZE], msg: &[u8], tag: &[u8]) -> Result<(), Error> {
+        self.mac(nonce, msg).verify(tag)
+    }
+}
+
+impl ZeroizeOnDrop for Hash127AesKey {}
+
+impl core::fmt::Debug for Hash127AesKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Hash127AesKey { .. }")
+    }
+}
+
+/// A streaming hash127-AES computation for one message and nonce.
+#[derive(Clone, Debug)]
+pub struct Hash127Aes<'k> {
+    key: &'k Hash127AesKey,
+    nonce: [u8; NONCE_SIZE],
+    inner: Hash127<'k>,
+}
+
+impl Hash127Aes<'_> {
+    /// Absorbs more of the message; chunks may have any length.
+    pub fn update(&mut self, data: &[u8]) {
+        self.inner.update(data);
+    }
+
+    /// The tag: AES_k(AES_k(n) ⊕ LE16(hash127(m; r, 0))).
+    pub fn finalize(self) -> Hash127Tag {
+        let h = self.inner.finalize([0; 4]);
+        let mut b = self.nonce.into();
+        self.key.aes.encrypt_block(&mut b);
+        for (x, y) in b.iter_mut().zip(h) {
+            *x ^= y;
+        }
+        self.key.aes.encrypt_block(&mut b);
+        let tag = Tag::from_bytes(b.into());
+        b.zeroize();
+        tag
+    }
+
+    /// Constant-time check of `tag` against the tag of everything absorbed.
+    pub fn verify(self, tag: &[u8]) -> Result<(), Error> {
+        self.finalize().verify(tag)
+    }
+}

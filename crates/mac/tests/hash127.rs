@@ -1,0 +1,190 @@
+//! hash127 and hash127-AES against an independent big-integer model and the published
+//! outputs of the original hash127 0.70 software.
+
+#[path = "support/bytes.rs"]
+mod support;
+
+use aes::Aes128;
+use aes::cipher::{BlockCipherEncrypt, KeyInit};
+use num_bigint::{BigInt, Sign};
+use proptest::prelude::*;
+use support::bytes;
+use wegman_mac::Error;
+use wegman_mac::hash127::{Hash127AesKey, Hash127Key};
+
+/// The definition with big integers: (r^{ℓ+1} + Σ m_i r^{ℓ−i} + pad) mod (2^127 − 1), with r and
+/// pad built from signed words, as 16 little-endian bytes.
+fn model(words: &[i32], r: [i32; 4], pad: [i32; 4]) -> [u8; 16] {
+    let p = (BigInt::from(1) << 127u32) - 1;
+    let combine = |w: [i32; 4]| -> BigInt {
+        w.iter()
+            .enumerate()
+            .map(|(j, &x)| BigInt::from(x) << (32 * j))
+            .sum()
+    };
+    let (r, pad) = (combine(r), combine(pad));
+    // Horner's rule for 1·r^{ℓ+1} + Σ m_i r^{ℓ−i}, reducing (into [0, p)) at every step.
+    let reduce = |x: BigInt| ((x % &p) + &p) % &p;
+    let mut acc = BigInt::from(1);
+    for &m in words {
+        acc = reduce(acc * &r + m);
+    }
+    let v: BigInt = reduce(acc * &r + pad);
+    let (sign, mut out) = v.to_bytes_le();
+    assert_ne!(sign, Sign::Minus);
+    out.resize(16, 0);
+    out.try_into().unwrap()
+}
+
+/// The paper's §8 byte encoding, written out independently.
+fn encode(msg: &[u8]) -> Vec<i32> {
+    let mut m = msg.to_vec();
+    m.push(1);
+    while !m.len().is_multiple_of(4) {
+        m.push(0);
+    }
+    m.chunks(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn u32_words(b: [u8; 16]) -> [u32; 4] {
+    core::array::from_fn(|j| u32::from_le_bytes(b[4 * j..4 * j + 4].try_into().unwrap()))
+}
+
+/// Accuracy outputs published with hash127 0.70 (D. J. Bernstein): r words 1234567890..3,
+/// pad words 314159265, 358979323, 846264338, 327950288, and n message words all −2^31.
+#[test]
+fn hash127_070_published_outputs() {
+    let r = [1234567890, 1234567891, 1234567892, 1234567893];
+    let pad = [314159265, 358979323, 846264338, 327950288];
+    let key = Hash127Key::new(r);
+    let cases: [(usize, [u32; 4]); 4] = [
+        (0, [1548727155, 1593547214, 2080832230, 1562518181]),
+        (1, [3612003212, 3293500394, 331042796, 336301287]),
+        (4, [3021528664, 1431385529, 1591643510, 163441921]),
+        (500, [513371171, 3684468598, 2848819998, 649454493]),
+    ];
+    for (n, expect) in cases {
+        let words = vec![i32::MIN; n];
+        assert_eq!(u32_words(key.hash_words(&words, pad)), expect, "n = {n}");
+        assert_eq!(u32_words(model(&words, r, pad)), expect, "model, n = {n}");
+    }
+}
+
+fn random_words(seed: u64, n: usize) -> Vec<i32> {
+    bytes(seed, 4 * n)
+        .chunks(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+#[test]
+fn lengths_around_every_block_boundary() {
+    let mut lengths: Vec<usize> = (0..=200).collect();
+    for k in 1..=10 {
+        lengths.extend((97 * k - 3)..=(97 * k + 3));
+        lengths.extend((96 * k - 2)..=(96 * k + 2));
+    }
+    let edge_r = [
+        [i32::MIN; 4],
+        [i32::MAX; 4],
+        [0, 0, 0, 0],
+        [1, 0, 0, 0],
+        [-1; 4],
+        [-1, 0, 0, i32::MIN],
+    ];
+    for (i, &n) in lengths.iter().enumerate() {
+        let r = edge_r[i % edge_r.len()];
+        let pad = [i as i32, -(i as i32), i32::MIN, i32::MAX];
+        let key = Hash127Key::new(r);
+        let mut words = random_words(n as u64, n);
+        if i % 3 == 0 {
+            words.iter_mut().step_by(2).for_each(|w| *w = i32::MIN);
+        }
+        if i % 3 == 1 {
+            words.iter_mut().step_by(3).for_each(|w| *w = i32::MAX);
+        }
+        assert_eq!(
+            key.hash_words(&words, pad),
+            model(&words, r, pad),
+            "n = {n}, r = {r:?}"
+        );
+    }
+}
+
+#[test]
+fn byte_api_matches_the_encoding_and_streams() {
+    let key = Hash127Key::new([7, -8, 9, -10]);
+    let pad = [1, 2, 3, 4];
+    for len in (0..=50).chain([383, 384, 385, 386, 387, 1000, 4095]) {
+        let msg = bytes(len as u64 + 3, len);
+        let expect = model(&encode(&msg), [7, -8, 9, -10], pad);
+        assert_eq!(key.hash_bytes(&msg, pad), expect, "len {len}");
+        for chunk in [1, 2, 3, 5, 7, 13, 17, 385] {
+            let mut h = key.hasher();
+            for c in msg.chunks(chunk) {
+                h.update(c);
+            }
+            assert_eq!(h.finalize(pad), expect, "len {len} chunk {chunk}");
+        }
+    }
+}
+
+#[test]
+fn hash127_aes_definition() {
+    let key_bytes: [u8; 32] = bytes(99, 32).try_into().unwrap();
+    let k: [u8; 16] = key_bytes[..16].try_into().unwrap();
+    let r: [i32; 4] = core::array::from_fn(|j| {
+        i32::from_le_bytes(key_bytes[16 + 4 * j..20 + 4 * j].try_into().unwrap())
+    });
+    let key = Hash127AesKey::new(&key_bytes);
+    let aes = Aes128::new(&k.into());
+    for len in [0usize, 1, 3, 4, 5, 100, 384, 1000] {
+        let msg = bytes(len as u64, len);
+        let nonce: [u8; 16] = bytes(len as u64 + 1000, 16).try_into().unwrap();
+        // tag = AES_k(AES_k(n) xor LE16(h)), h = hash127(encode(m); r, 0).
+        let h = model(&encode(&msg), r, [0; 4]);
+        let mut b = nonce.into();
+        aes.encrypt_block(&mut b);
+        for (x, y) in b.iter_mut().zip(h) {
+            *x ^= y;
+        }
+        aes.encrypt_block(&mut b);
+        let expect: [u8; 16] = b.into();
+        let tag = key.mac(&nonce, &msg);
+        assert_eq!(tag.into_bytes(), expect, "len {len}");
+        assert_eq!(key.verify(&nonce, &msg, &expect), Ok(()));
+        let mut bad = expect;
+        bad[15] ^= 0x80;
+        assert_eq!(key.verify(&nonce, &msg, &bad), Err(Error::TagMismatch));
+    }
+    assert_eq!(
+        Hash127AesKey::from_slice(&[0; 31]).unwrap_err(),
+        Error::KeyLength {
+            expected: 32,
+            actual: 31
+        }
+    );
+    assert_eq!(
+        key.start_from_slice(&[0; 12]).unwrap_err(),
+        Error::NonceLength {
+            expected: 16,
+            actual: 12
+        }
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn matches_big_integer_model(
+        r in proptest::array::uniform4(any::<i32>()),
+        pad in proptest::array::uniform4(any::<i32>()),
+        words in proptest::collection::vec(any::<i32>(), 0..2000),
+    ) {
+        let key = Hash127Key::new(r);
+        prop_assert_eq!(key.hash_words(&words, pad), model(&words, r, pad));
+    }
+}
