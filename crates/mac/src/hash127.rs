@@ -34,7 +34,9 @@ use aes::Aes128;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-use self::backend::u64::{self as soft, BLOCK_WORDS, P, Table};
+pub use self::backend::Backend;
+use self::backend::fp53;
+use self::backend::u64::{self as soft, BLOCK_WORDS, P};
 use crate::error::{array_from, key_len, nonce_len};
 use crate::{Error, Tag};
 
@@ -66,18 +68,94 @@ fn le_words(b: &[u8; 16]) -> [i32; 4] {
     core::array::from_fn(|j| i32::from_le_bytes(b[4 * j..4 * j + 4].try_into().unwrap()))
 }
 
-/// The hash127 key r, expanded into its power table (about 3 KiB). Zeroized on drop.
+/// The expanded key of one backend. Stored inline (the crate needs no allocator); keys are
+/// long-lived, so the 3 KiB the `U64` variant leaves unused do not matter.
+#[derive(Clone)]
+#[allow(clippy::large_enum_variant)]
+enum Expanded {
+    U64(soft::Table),
+    Fp53(fp53::Table, u128),
+}
+
+/// The running Horner value of one backend.
+#[derive(Clone, Copy)]
+enum Acc {
+    U64(u128),
+    Fp53(fp53::Limbs),
+}
+
+/// The hash127 key r, expanded into its power table (3–6 KiB). Zeroized on drop.
 #[derive(Clone)]
 pub struct Hash127Key {
-    table: Table,
+    table: Expanded,
 }
 
 impl Hash127Key {
     /// Expands the key r = Σ ρ_j 2^{32j} given as signed words (96 multiplications).
     pub fn new(r_words: [i32; 4]) -> Self {
-        Hash127Key {
-            table: Table::new(words_mod_p(r_words)),
+        Hash127Key::with_backend(r_words, Backend::detect())
+    }
+
+    /// Like [`Hash127Key::new`] with a chosen backend; for tests and benchmarks.
+    #[doc(hidden)]
+    pub fn with_backend(r_words: [i32; 4], backend: Backend) -> Self {
+        let r = words_mod_p(r_words);
+        let table = match backend {
+            Backend::U64 => Expanded::U64(soft::Table::new(r)),
+            Backend::Fp53 => Expanded::Fp53(fp53::Table::new(r), r),
+        };
+        Hash127Key { table }
+    }
+
+    /// The backend this key runs on.
+    pub fn backend(&self) -> Backend {
+        match self.table {
+            Expanded::U64(_) => Backend::U64,
+            Expanded::Fp53(..) => Backend::Fp53,
         }
+    }
+
+    fn start_acc(&self) -> Acc {
+        match self.table {
+            Expanded::U64(_) => Acc::U64(1),
+            Expanded::Fp53(..) => Acc::Fp53(fp53::Table::one()),
+        }
+    }
+
+    /// Absorbs words, at most 96 per block: one backend match per call.
+    fn absorb(&self, acc: &mut Acc, words: &[i32]) {
+        match (&self.table, acc) {
+            (Expanded::U64(t), Acc::U64(h)) => *h = t.words(*h, words),
+            (Expanded::Fp53(t, _), Acc::Fp53(h)) => {
+                for chunk in words.chunks(BLOCK_WORDS) {
+                    *h = t.block(h, chunk);
+                }
+            }
+            _ => unreachable!("accumulator of another backend"),
+        }
+    }
+
+    /// Absorbs little-endian words straight from bytes, 96 at a time.
+    fn absorb_le(&self, acc: &mut Acc, words: &[[u8; 4]]) {
+        let mut block = [0i32; BLOCK_WORDS];
+        for chunk in words.chunks(BLOCK_WORDS) {
+            for (w, b) in block.iter_mut().zip(chunk) {
+                *w = i32::from_le_bytes(*b);
+            }
+            self.absorb(acc, &block[..chunk.len()]);
+        }
+        block.zeroize();
+    }
+
+    /// (h·r + pad) mod p, frozen, little-endian.
+    fn finish(&self, acc: &Acc, pad: [i32; 4]) -> [u8; 16] {
+        let pad = words_mod_p(pad);
+        let v = match (&self.table, acc) {
+            (Expanded::U64(t), Acc::U64(h)) => soft::add(soft::mul(*h, t.r), pad),
+            (Expanded::Fp53(t, _), Acc::Fp53(h)) => t.finish(h, pad),
+            _ => unreachable!("accumulator of another backend"),
+        };
+        soft::freeze(v).to_le_bytes()
     }
 
     /// Like [`Hash127Key::new`], with r as 16 bytes of little-endian signed words.
@@ -87,15 +165,16 @@ impl Hash127Key {
 
     /// The word function: hash127(m; r, pad) as 16 little-endian bytes of a value in [0, p).
     pub fn hash_words(&self, words: &[i32], pad: [i32; 4]) -> [u8; 16] {
-        let h = self.table.words(1, words);
-        finish(&self.table, h, words_mod_p(pad))
+        let mut acc = self.start_acc();
+        self.absorb(&mut acc, words);
+        self.finish(&acc, pad)
     }
 
     /// Starts hashing a byte message (encoded as the paper's §8 says).
     pub fn hasher(&self) -> Hash127<'_> {
         Hash127 {
             key: self,
-            h: 1,
+            h: self.start_acc(),
             words: [0; BLOCK_WORDS],
             n_words: 0,
             bytes: [0; 4],
@@ -111,14 +190,15 @@ impl Hash127Key {
     }
 }
 
-/// (h·r + pad) mod p, frozen, little-endian.
-fn finish(t: &Table, h: u128, pad: u128) -> [u8; 16] {
-    soft::freeze(soft::add(soft::mul(h, t.r), pad)).to_le_bytes()
-}
-
 impl Drop for Hash127Key {
     fn drop(&mut self) {
-        self.table.wipe();
+        match &mut self.table {
+            Expanded::U64(t) => t.wipe(),
+            Expanded::Fp53(t, r) => {
+                t.wipe();
+                r.zeroize();
+            }
+        }
     }
 }
 
@@ -134,8 +214,8 @@ impl core::fmt::Debug for Hash127Key {
 #[derive(Clone)]
 pub struct Hash127<'k> {
     key: &'k Hash127Key,
-    /// Horner state: 1·r^{words so far} + Σ m_i r^{…}, in [0, 2^127].
-    h: u128,
+    /// Horner state: 1·r^{words so far} + Σ m_i r^{…}.
+    h: Acc,
     words: [i32; BLOCK_WORDS],
     n_words: usize,
     bytes: [u8; 4],
@@ -147,7 +227,7 @@ impl Hash127<'_> {
         self.words[self.n_words] = w;
         self.n_words += 1;
         if self.n_words == BLOCK_WORDS {
-            self.h = self.key.table.block(self.h, &self.words);
+            self.key.absorb(&mut self.h, &self.words);
             self.n_words = 0;
         }
     }
@@ -167,21 +247,18 @@ impl Hash127<'_> {
             // The input ended inside a word.
             return;
         }
-        let (whole, rest) = data.as_chunks::<4>();
-        let mut whole = whole;
-        // Fill the current block, then process whole blocks straight from the input.
-        while !whole.is_empty() {
-            if self.n_words == 0 && whole.len() >= BLOCK_WORDS {
-                let mut block = [0i32; BLOCK_WORDS];
-                for (w, b) in block.iter_mut().zip(&whole[..BLOCK_WORDS]) {
-                    *w = i32::from_le_bytes(*b);
-                }
-                self.h = self.key.table.block(self.h, &block);
-                whole = &whole[BLOCK_WORDS..];
-            } else {
-                self.push_word(i32::from_le_bytes(whole[0]));
-                whole = &whole[1..];
-            }
+        let (mut whole, rest) = data.as_chunks::<4>();
+        // Top up a partly filled block word by word, then hand whole blocks to the backend.
+        while self.n_words > 0 && !whole.is_empty() {
+            self.push_word(i32::from_le_bytes(whole[0]));
+            whole = &whole[1..];
+        }
+        let direct = whole.len() / BLOCK_WORDS * BLOCK_WORDS;
+        if direct > 0 {
+            self.key.absorb_le(&mut self.h, &whole[..direct]);
+        }
+        for w in &whole[direct..] {
+            self.push_word(i32::from_le_bytes(*w));
         }
         self.bytes[..rest.len()].copy_from_slice(rest);
         self.n_bytes = rest.len();
@@ -194,14 +271,19 @@ impl Hash127<'_> {
         last[self.n_bytes] = 1;
         self.n_bytes = 0;
         self.push_word(i32::from_le_bytes(last));
-        let h = self.key.table.block(self.h, &self.words[..self.n_words]);
-        finish(&self.key.table, h, words_mod_p(pad))
+        let n = self.n_words;
+        self.key.absorb(&mut self.h, &self.words[..n]);
+        self.key.finish(&self.h, pad)
     }
 }
 
 impl Drop for Hash127<'_> {
     fn drop(&mut self) {
-        self.h.zeroize();
+        match &mut self.h {
+            Acc::U64(h) => h.zeroize(),
+            Acc::Fp53(h) => h.iter_mut().for_each(fp53::wipe_f64),
+        }
+        self.h = Acc::U64(0);
         self.words.zeroize();
         self.bytes.zeroize();
     }

@@ -10,7 +10,7 @@ use num_bigint::{BigInt, Sign};
 use proptest::prelude::*;
 use support::bytes;
 use wegman_mac::Error;
-use wegman_mac::hash127::{Hash127AesKey, Hash127Key};
+use wegman_mac::hash127::{Backend, Hash127AesKey, Hash127Key};
 
 /// The definition with big integers: (r^{ℓ+1} + Σ m_i r^{ℓ−i} + pad) mod (2^127 − 1), with r and
 /// pad built from signed words, as 16 little-endian bytes.
@@ -58,7 +58,6 @@ fn u32_words(b: [u8; 16]) -> [u32; 4] {
 fn hash127_070_published_outputs() {
     let r = [1234567890, 1234567891, 1234567892, 1234567893];
     let pad = [314159265, 358979323, 846264338, 327950288];
-    let key = Hash127Key::new(r);
     let cases: [(usize, [u32; 4]); 4] = [
         (0, [1548727155, 1593547214, 2080832230, 1562518181]),
         (1, [3612003212, 3293500394, 331042796, 336301287]),
@@ -67,7 +66,14 @@ fn hash127_070_published_outputs() {
     ];
     for (n, expect) in cases {
         let words = vec![i32::MIN; n];
-        assert_eq!(u32_words(key.hash_words(&words, pad)), expect, "n = {n}");
+        for backend in Backend::available() {
+            let key = Hash127Key::with_backend(r, backend);
+            assert_eq!(
+                u32_words(key.hash_words(&words, pad)),
+                expect,
+                "{backend}, n = {n}"
+            );
+        }
         assert_eq!(u32_words(model(&words, r, pad)), expect, "model, n = {n}");
     }
 }
@@ -97,7 +103,6 @@ fn lengths_around_every_block_boundary() {
     for (i, &n) in lengths.iter().enumerate() {
         let r = edge_r[i % edge_r.len()];
         let pad = [i as i32, -(i as i32), i32::MIN, i32::MAX];
-        let key = Hash127Key::new(r);
         let mut words = random_words(n as u64, n);
         if i % 3 == 0 {
             words.iter_mut().step_by(2).for_each(|w| *w = i32::MIN);
@@ -105,28 +110,34 @@ fn lengths_around_every_block_boundary() {
         if i % 3 == 1 {
             words.iter_mut().step_by(3).for_each(|w| *w = i32::MAX);
         }
-        assert_eq!(
-            key.hash_words(&words, pad),
-            model(&words, r, pad),
-            "n = {n}, r = {r:?}"
-        );
+        let expect = model(&words, r, pad);
+        for backend in Backend::available() {
+            let key = Hash127Key::with_backend(r, backend);
+            assert_eq!(
+                key.hash_words(&words, pad),
+                expect,
+                "{backend}, n = {n}, r = {r:?}"
+            );
+        }
     }
 }
 
 #[test]
 fn byte_api_matches_the_encoding_and_streams() {
-    let key = Hash127Key::new([7, -8, 9, -10]);
     let pad = [1, 2, 3, 4];
-    for len in (0..=50).chain([383, 384, 385, 386, 387, 1000, 4095]) {
-        let msg = bytes(len as u64 + 3, len);
-        let expect = model(&encode(&msg), [7, -8, 9, -10], pad);
-        assert_eq!(key.hash_bytes(&msg, pad), expect, "len {len}");
-        for chunk in [1, 2, 3, 5, 7, 13, 17, 385] {
-            let mut h = key.hasher();
-            for c in msg.chunks(chunk) {
-                h.update(c);
+    for backend in Backend::available() {
+        let key = Hash127Key::with_backend([7, -8, 9, -10], backend);
+        for len in (0..=50).chain([383, 384, 385, 386, 387, 1000, 4095]) {
+            let msg = bytes(len as u64 + 3, len);
+            let expect = model(&encode(&msg), [7, -8, 9, -10], pad);
+            assert_eq!(key.hash_bytes(&msg, pad), expect, "len {len}");
+            for chunk in [1, 2, 3, 5, 7, 13, 17, 385] {
+                let mut h = key.hasher();
+                for c in msg.chunks(chunk) {
+                    h.update(c);
+                }
+                assert_eq!(h.finalize(pad), expect, "{backend} len {len} chunk {chunk}");
             }
-            assert_eq!(h.finalize(pad), expect, "len {len} chunk {chunk}");
         }
     }
 }
@@ -184,7 +195,10 @@ proptest! {
         pad in proptest::array::uniform4(any::<i32>()),
         words in proptest::collection::vec(any::<i32>(), 0..2000),
     ) {
-        let key = Hash127Key::new(r);
-        prop_assert_eq!(key.hash_words(&words, pad), model(&words, r, pad));
+        let expect = model(&words, r, pad);
+        for backend in Backend::available() {
+            let key = Hash127Key::with_backend(r, backend);
+            prop_assert_eq!(key.hash_words(&words, pad), expect);
+        }
     }
 }

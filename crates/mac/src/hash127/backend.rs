@@ -1,5 +1,52 @@
-//! Backends for hash127. So far the 64-bit integer backend (`U64`); the paper's exact
-//! floating-point method (`Fp53`) and a vector backend are to follow and will be dispatched
-//! here, once per bulk call, as design.md §1 prescribes.
+//! Backends for hash127 (design.md §1: one enum, chosen once per key, matched once per bulk
+//! call): 64-bit integer limbs (`U64`) and the paper's exact floating-point method (`Fp53`).
+//! A vector backend for AVX-512 is to follow.
 
+pub(super) mod fp53;
 pub(super) mod u64;
+
+/// A hash127 implementation strategy. Every backend gives bit-identical results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Backend {
+    /// Z/(2^127 − 1) in a `u128`; per 96 words an exact 32 × 128-bit matrix-vector product
+    /// in two `u128` accumulators and one reduction.
+    U64,
+    /// The paper's method: eight exact `f64` limbs of 16 bits each, a 96-row power table,
+    /// one squeeze per 96 words.
+    Fp53,
+}
+
+impl Backend {
+    /// Every backend.
+    pub const ALL: &'static [Backend] = &[Backend::U64, Backend::Fp53];
+
+    /// The backend used by default: the faster one on this machine (BENCHMARKS.md).
+    pub fn detect() -> Backend {
+        Backend::U64
+    }
+
+    /// Whether this CPU can run `self` (both are portable).
+    pub fn is_available(self) -> bool {
+        true
+    }
+
+    /// The backends this CPU can run.
+    pub fn available() -> impl Iterator<Item = Backend> {
+        Backend::ALL.iter().copied().filter(|b| b.is_available())
+    }
+
+    /// A short lowercase name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Backend::U64 => "u64",
+            Backend::Fp53 => "fp53",
+        }
+    }
+}
+
+impl core::fmt::Display for Backend {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
