@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use poly1305::universal_hash::KeyInit;
-use wegman_mac::hash127::Hash127AesKey;
+use wegman_mac::hash127::{Backend, Hash127AesKey, Hash127Key};
 use wegman_mac::poly1305::Poly1305AesKey;
 
 const SIZES: [usize; 6] = [16, 64, 256, 1024, 16 << 10, 1 << 20];
@@ -23,8 +23,15 @@ fn throughput(c: &mut Criterion) {
     for size in SIZES {
         let msg: Vec<u8> = (0..size).map(|i| (i as u8).wrapping_mul(101)).collect();
         g.throughput(Throughput::Bytes(size as u64));
+        for backend in Backend::available() {
+            let k = Hash127Key::with_backend([0x1234_5678, -9, 77, -0x0765_4321], backend);
+            let id = BenchmarkId::new(format!("wegman-hash127-{backend}"), size);
+            g.bench_with_input(id, &msg, |b, m| {
+                b.iter(|| k.hash_bytes(black_box(m), [0; 4]))
+            });
+        }
         g.bench_with_input(
-            BenchmarkId::new("wegman-hash127-aes-u64", size),
+            BenchmarkId::new("wegman-hash127-aes", size),
             &msg,
             |b, m| b.iter(|| h127.mac(black_box(&[7; 16]), m)),
         );
@@ -47,6 +54,11 @@ fn key_expansion(c: &mut Criterion) {
     g.bench_function("hash127-aes", |b| {
         b.iter(|| Hash127AesKey::new(black_box(&key())))
     });
+    for backend in Backend::available() {
+        g.bench_function(format!("hash127-{backend}"), |b| {
+            b.iter(|| Hash127Key::with_backend(black_box([1, 2, 3, 4]), backend))
+        });
+    }
     g.bench_function("poly1305-aes", |b| {
         b.iter(|| Poly1305AesKey::new(black_box(&key())))
     });
