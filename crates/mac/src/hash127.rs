@@ -87,6 +87,7 @@ enum Acc {
 /// The hash127 key r, expanded into its power table (3–6 KiB). Zeroized on drop.
 #[derive(Clone)]
 pub struct Hash127Key {
+    backend: Backend,
     table: Expanded,
 }
 
@@ -100,19 +101,17 @@ impl Hash127Key {
     #[doc(hidden)]
     pub fn with_backend(r_words: [i32; 4], backend: Backend) -> Self {
         let r = words_mod_p(r_words);
+        assert!(backend.is_available(), "backend {backend} is not available");
         let table = match backend {
             Backend::U64 => Expanded::U64(soft::Table::new(r)),
-            Backend::Fp53 => Expanded::Fp53(fp53::Table::new(r), r),
+            Backend::Fp53 | Backend::Fp53x8 => Expanded::Fp53(fp53::Table::new(r), r),
         };
-        Hash127Key { table }
+        Hash127Key { backend, table }
     }
 
     /// The backend this key runs on.
     pub fn backend(&self) -> Backend {
-        match self.table {
-            Expanded::U64(_) => Backend::U64,
-            Expanded::Fp53(..) => Backend::Fp53,
-        }
+        self.backend
     }
 
     fn start_acc(&self) -> Acc {
@@ -126,11 +125,22 @@ impl Hash127Key {
     fn absorb(&self, acc: &mut Acc, words: &[i32]) {
         match (&self.table, acc) {
             (Expanded::U64(t), Acc::U64(h)) => *h = t.words(*h, words),
-            (Expanded::Fp53(t, _), Acc::Fp53(h)) => {
-                for chunk in words.chunks(BLOCK_WORDS) {
-                    *h = t.block(h, chunk);
+            (Expanded::Fp53(t, _), Acc::Fp53(h)) => match self.backend {
+                #[cfg(target_arch = "x86_64")]
+                Backend::Fp53x8 => {
+                    for chunk in words.chunks(BLOCK_WORDS) {
+                        // SAFETY: a key with this backend is only built after
+                        // `Backend::is_available` confirmed avx512f, the feature
+                        // `f64x8::block` enables.
+                        *h = unsafe { backend::f64x8::block(t, h, chunk) };
+                    }
                 }
-            }
+                _ => {
+                    for chunk in words.chunks(BLOCK_WORDS) {
+                        *h = t.block(h, chunk);
+                    }
+                }
+            },
             _ => unreachable!("accumulator of another backend"),
         }
     }

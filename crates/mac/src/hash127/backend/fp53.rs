@@ -71,7 +71,7 @@ fn top(x: f64, alpha: f64) -> f64 {
 
 /// squeeze: carry_0 … carry_7, carry_0, carry_1.
 #[inline(always)]
-fn squeeze(t: &mut Limbs) {
+pub(crate) fn squeeze(t: &mut Limbs) {
     let carry = |t: &mut Limbs, j: usize| {
         let c = top(t[j], ALPHA[j]);
         t[j] -= c;
@@ -141,6 +141,16 @@ impl Table {
         let mut t = [0.0; 8];
         t[0] = 1.0;
         t
+    }
+
+    /// The powers r^0..r^96 in limbs.
+    pub(crate) fn powers(&self) -> &[Limbs; BLOCK_WORDS + 1] {
+        &self.pow
+    }
+
+    /// h·r^k, unsqueezed (limbs below 2^34.1·2^{16j}).
+    pub(crate) fn mul_power(&self, h: &Limbs, k: usize) -> Limbs {
+        mul_limbs(h, &self.pow[k])
     }
 
     /// h ← h·r^k + Σ m_i r^{k−1−i} for k = words.len() ≤ 96 (bounds in the module docs).
