@@ -58,7 +58,7 @@ impl Fe1305x44 {
     /// (h0 < 2^44 + 2^12, h1 < 2^44, h2 < 2^42), keeping the value mod 2^130 − 5.
     pub(crate) fn carry(self) -> Fe1305x44 {
         let [mut h0, mut h1, mut h2] = self.0;
-        // The first pass leaves a carry below 2^23 into h0; the second one below 2.
+        // The first pass folds at most 5·2^20 back into h0; the second folds at most 5.
         for _ in 0..2 {
             h1 += h0 >> 44;
             h0 &= MASK44;
