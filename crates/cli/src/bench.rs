@@ -147,11 +147,16 @@ pub(crate) fn run(quick: bool) -> Result<()> {
     out(&format!("wegman bench{quick_flag}: {}\n", cpu_model()))?;
     out(&match tsc {
         Some(hz) => format!(
-            "TSC {:.3} GHz; Poly1305 backend chosen: {}\n",
+            "TSC {:.3} GHz; backends chosen: poly1305 {}, hash127 {}\n",
             hz / 1e9,
-            Backend::detect()
+            Backend::detect(),
+            wegman_mac::hash127::Backend::detect()
         ),
-        None => format!("Poly1305 backend chosen: {}\n", Backend::detect()),
+        None => format!(
+            "backends chosen: poly1305 {}, hash127 {}\n",
+            Backend::detect(),
+            wegman_mac::hash127::Backend::detect()
+        ),
     })?;
     let max = *plan.sizes.iter().max().unwrap_or(&0);
     let data: Vec<u8> = (0..max.max(plan.thread_size))
@@ -186,6 +191,34 @@ pub(crate) fn run(quick: bool) -> Result<()> {
             })
             .collect(),
     });
+    for backend in wegman_mac::hash127::Backend::available() {
+        let hk = wegman_mac::hash127::Hash127Key::with_backend([0x1234_5678, -9, 77, 5], backend);
+        rows.push(Row {
+            name: format!("wegman hash127 ({backend}, key)"),
+            secs: plan
+                .sizes
+                .iter()
+                .map(|&s| {
+                    measure(plan, || {
+                        black_box(hk.hash_bytes(&data[..s], [0; 4]));
+                    })
+                })
+                .collect(),
+        });
+    }
+    let h127 = wegman_mac::hash127::Hash127AesKey::new(&k);
+    rows.push(Row {
+        name: "wegman hash127-aes (key)".into(),
+        secs: plan
+            .sizes
+            .iter()
+            .map(|&s| {
+                measure(plan, || {
+                    black_box(h127.mac(&[7; 16], &data[..s]));
+                })
+            })
+            .collect(),
+    });
     rows.push(Row {
         name: "RustCrypto poly1305".into(),
         secs: plan
@@ -213,7 +246,7 @@ pub(crate) fn run(quick: bool) -> Result<()> {
             .collect(),
     });
     out(&format_table(
-        "One message per key (fresh key each time; poly1305-aes: cached key)",
+        "One message per key (fresh key each time; rows marked `key`: key expanded once)",
         plan.sizes,
         &rows,
         tsc,

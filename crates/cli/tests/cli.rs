@@ -588,6 +588,8 @@ fn bench_quick_prints_every_row() {
     for row in [
         "wegman poly1305 (soft)",
         "wegman poly1305-aes (key)",
+        "wegman hash127 (u64, key)",
+        "wegman hash127-aes (key)",
         "RustCrypto poly1305",
         "BLAKE3 keyed",
         "wegman poly1305, 1 thread",
@@ -608,7 +610,8 @@ fn bench_quick_prints_every_row() {
             "{line}"
         );
     }
-    assert!(out.contains("backend chosen"));
+    assert!(out.contains("backends chosen: poly1305 "), "{out}");
+    assert!(out.contains(", hash127 "), "{out}");
 }
 
 #[test]

@@ -25,8 +25,10 @@
 //! # Implementation
 //! [`Hash127Key`] expands r once into the powers r^0..r^96 and the matching prefix sums — the
 //! paper's per-key table — so a message costs one multiplication by r^96 and one reduction per
-//! 96 words, plus an exact matrix-vector product. The backend so far is 64-bit integer
-//! arithmetic (`U64`); it is constant-time in the key and the message.
+//! 96 words, plus an exact matrix-vector product. Four [`Backend`]s compute it: 64-bit
+//! integers (`U64`), the paper's exact doubles (`Fp53`, and `Fp53x8` with AVX-512), and
+//! AVX-512 IFMA (`Ifma`, eight words per vector; the default where the CPU has it). All are
+//! constant-time in the key and the message, and all agree bit for bit.
 
 mod backend;
 
@@ -75,6 +77,8 @@ fn le_words(b: &[u8; 16]) -> [i32; 4] {
 enum Expanded {
     U64(soft::Table),
     Fp53(fp53::Table, u128),
+    #[cfg(target_arch = "x86_64")]
+    Ifma(soft::Table, backend::ifma::Limbs52),
 }
 
 /// The running Horner value of one backend.
@@ -105,6 +109,14 @@ impl Hash127Key {
         let table = match backend {
             Backend::U64 => Expanded::U64(soft::Table::new(r)),
             Backend::Fp53 | Backend::Fp53x8 => Expanded::Fp53(fp53::Table::new(r), r),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Ifma => {
+                let t = soft::Table::new(r);
+                let limbs = backend::ifma::Limbs52::new(&t);
+                Expanded::Ifma(t, limbs)
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            Backend::Ifma => unreachable!("checked by is_available"),
         };
         Hash127Key { backend, table }
     }
@@ -117,6 +129,8 @@ impl Hash127Key {
     fn start_acc(&self) -> Acc {
         match self.table {
             Expanded::U64(_) => Acc::U64(1),
+            #[cfg(target_arch = "x86_64")]
+            Expanded::Ifma(..) => Acc::U64(1),
             Expanded::Fp53(..) => Acc::Fp53(fp53::Table::one()),
         }
     }
@@ -125,6 +139,14 @@ impl Hash127Key {
     fn absorb(&self, acc: &mut Acc, words: &[i32]) {
         match (&self.table, acc) {
             (Expanded::U64(t), Acc::U64(h)) => *h = t.words(*h, words),
+            #[cfg(target_arch = "x86_64")]
+            (Expanded::Ifma(t, limbs), Acc::U64(h)) => {
+                for chunk in words.chunks(BLOCK_WORDS) {
+                    // SAFETY: a key with this table is only built after
+                    // `Backend::is_available` confirmed the features `ifma::block` enables.
+                    *h = unsafe { backend::ifma::block(t, limbs, *h, chunk) };
+                }
+            }
             (Expanded::Fp53(t, _), Acc::Fp53(h)) => match self.backend {
                 #[cfg(target_arch = "x86_64")]
                 Backend::Fp53x8 => {
@@ -147,6 +169,14 @@ impl Hash127Key {
 
     /// Absorbs little-endian words straight from bytes, 96 at a time.
     fn absorb_le(&self, acc: &mut Acc, words: &[[u8; 4]]) {
+        #[cfg(target_arch = "x86_64")]
+        if let (Expanded::Ifma(t, limbs), Acc::U64(h)) = (&self.table, &mut *acc) {
+            for chunk in words.chunks(BLOCK_WORDS) {
+                // SAFETY: as in `absorb`: the key's backend passed `is_available`.
+                *h = unsafe { backend::ifma::block_le(t, limbs, *h, chunk) };
+            }
+            return;
+        }
         let mut block = [0i32; BLOCK_WORDS];
         for chunk in words.chunks(BLOCK_WORDS) {
             for (w, b) in block.iter_mut().zip(chunk) {
@@ -162,6 +192,8 @@ impl Hash127Key {
         let pad = words_mod_p(pad);
         let v = match (&self.table, acc) {
             (Expanded::U64(t), Acc::U64(h)) => soft::add(soft::mul(*h, t.r), pad),
+            #[cfg(target_arch = "x86_64")]
+            (Expanded::Ifma(t, _), Acc::U64(h)) => soft::add(soft::mul(*h, t.r), pad),
             (Expanded::Fp53(t, _), Acc::Fp53(h)) => t.finish(h, pad),
             _ => unreachable!("accumulator of another backend"),
         };
@@ -204,6 +236,11 @@ impl Drop for Hash127Key {
     fn drop(&mut self) {
         match &mut self.table {
             Expanded::U64(t) => t.wipe(),
+            #[cfg(target_arch = "x86_64")]
+            Expanded::Ifma(t, limbs) => {
+                t.wipe();
+                limbs.wipe();
+            }
             Expanded::Fp53(t, r) => {
                 t.wipe();
                 r.zeroize();

@@ -186,6 +186,40 @@ fn hash127_aes_definition() {
     );
 }
 
+/// The largest products every backend can meet: words all 2^31 − 1 or all −2^31 (shifted
+/// words 2^32 − 1 and 0) and r ≡ −1, −2, 2^127 − 2^96 … so that the powers have all-ones
+/// limbs, at full, partial and multi-block lengths.
+#[test]
+fn extreme_words_and_keys() {
+    let keys = [
+        [-1, 0, 0, 0],
+        [-2, 0, 0, 0],
+        [0, 0, 0, i32::MIN],
+        [-1, -1, -1, i32::MAX],
+    ];
+    for r in keys {
+        for fill in [i32::MAX, i32::MIN, -1] {
+            for n in [1, 7, 8, 9, 15, 16, 17, 95, 96, 97, 192, 193, 500, 961] {
+                let words = vec![fill; n];
+                let expect = model(&words, r, [-1; 4]);
+                for backend in Backend::available() {
+                    let key = Hash127Key::with_backend(r, backend);
+                    assert_eq!(
+                        key.hash_words(&words, [-1; 4]),
+                        expect,
+                        "{backend}, n = {n}, r = {r:?}, fill {fill}"
+                    );
+                }
+            }
+        }
+    }
+    let tested: Vec<_> = Backend::available().collect();
+    let skipped: Vec<_> = Backend::ALL.iter().filter(|b| !b.is_available()).collect();
+    eprintln!(
+        "hash127 backends tested against the model: {tested:?}; skipped (not on this CPU): {skipped:?}"
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

@@ -108,7 +108,18 @@ impl Table {
         let k = words.len();
         debug_assert!(k <= BLOCK_WORDS);
         let u = dot(words, &self.pow[..k]);
+        self.combine(h, k, u)
+    }
+
+    /// h·r^k + u − 2^31·S_k: the end of a block of k words whose shifted dot product is u.
+    #[inline(always)]
+    pub(crate) fn combine(&self, h: u128, k: usize, u: u128) -> u128 {
         add(add(mul(h, self.pow[k]), u), self.neg_shift[k])
+    }
+
+    /// r^i (i ≤ B), in [0, 2^127].
+    pub(crate) fn pow(&self, i: usize) -> u128 {
+        self.pow[i]
     }
 
     /// Absorbs any number of words, B at a time.
