@@ -3,17 +3,39 @@
 //! A `u64` is a polynomial over F_2 of degree < 64 with bit i the coefficient of x^i; the
 //! product of two such polynomials has degree < 127 and is returned as a `u128`.
 
+/// Bits at positions ≡ k (mod 5), over 128 bits.
+const CLASS: [u128; 5] = {
+    let mut m = [0u128; 5];
+    let mut i = 0;
+    while i < 128 {
+        m[i % 5] |= 1 << i;
+        i += 1;
+    }
+    m
+};
+
 /// The product a(x)·b(x) in F_2\[x\], portable and constant-time.
 ///
-/// Each of the 64 steps adds `a·x^i` under an all-ones or all-zeros mask built from bit i of
-/// `b`, so the instruction sequence and memory accesses do not depend on either operand.
-/// This is the portable reference; CLMUL/VPCLMULQDQ backends are checked against it.
+/// Integer multiplication with holes: a and b are split into five parts a_i, b_j holding the
+/// bits at positions ≡ i, j (mod 5). In the integer product a_i·b_j every term lands on a
+/// position ≡ i + j (mod 5), and at most 13 terms land on any one (a class has at most 13 of
+/// the 64 bits), so each count fits in the 4 bits before the next position of its class:
+/// that position's bit is the count mod 2, the carry-less product's bit. XOR the five
+/// products of each class and keep the class's positions. 25 integer multiplications, which
+/// take constant time on the CPUs wegman targets; no branch or index depends on a or b.
+/// This is the portable reference; the CLMUL backend is checked against it.
+#[inline]
 pub fn clmul64(a: u64, b: u64) -> u128 {
-    let a = u128::from(a);
+    let a: [u128; 5] = core::array::from_fn(|i| u128::from(a) & CLASS[i]);
+    let b: [u128; 5] = core::array::from_fn(|j| u128::from(b) & CLASS[j]);
     let mut acc = 0u128;
-    for i in 0..64 {
-        let mask = 0u128.wrapping_sub(u128::from((b >> i) & 1));
-        acc ^= (a << i) & mask;
+    for k in 0..5 {
+        let mut z = 0u128;
+        for i in 0..5 {
+            // a_i < 2^64 and b_j < 2^64: the product fits in 128 bits.
+            z ^= a[i] * b[(k + 5 - i) % 5];
+        }
+        acc |= z & CLASS[k];
     }
     acc
 }

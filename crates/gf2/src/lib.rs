@@ -1,10 +1,72 @@
 //! Binary-field arithmetic for wegman.
 //!
-//! This crate will hold F_{2^m} in polynomial basis for any irreducible trinomial or
-//! pentanomial, the square-root-friendly modulus catalogue (Avanzi), the F_{2^8} tower and
-//! packed/bitsliced F_{2^8} vectors with the additive FFT (Bernstein–Chou), and normal bases
-//! (Brumley–Page); see design.md §1. What is here today is the primitive every one of them
-//! builds on: carry-less multiplication in F_2\[x\].
+//! - [`field`]: F_{2^m} = F_2\[x\]/(P) for any irreducible trinomial or pentanomial P of degree
+//!   m ≤ 571, with the modulus chosen at run time ([`Field`], [`Modulus`]): multiplication
+//!   (CLMUL or portable), squaring, inversion, square roots (shift-and-XOR for
+//!   square-root-friendly moduli, Avanzi), trace, half-trace, solving z² + z = c, powers.
+//! - [`clmul`]: carry-less multiplication of 64-bit words, the primitive under all of it.
+//!
+//! Everything whose name lacks `vartime` runs in time independent of element values.
 #![no_std]
 
+extern crate alloc;
+
+/// Runs `$body` with `$N` a `const usize` equal to `$n` (1..=9).
+macro_rules! by_limbs {
+    ($n:expr, $N:ident => $body:expr) => {
+        match $n {
+            1 => {
+                const $N: usize = 1;
+                $body
+            }
+            2 => {
+                const $N: usize = 2;
+                $body
+            }
+            3 => {
+                const $N: usize = 3;
+                $body
+            }
+            4 => {
+                const $N: usize = 4;
+                $body
+            }
+            5 => {
+                const $N: usize = 5;
+                $body
+            }
+            6 => {
+                const $N: usize = 6;
+                $body
+            }
+            7 => {
+                const $N: usize = 7;
+                $body
+            }
+            8 => {
+                const $N: usize = 8;
+                $body
+            }
+            _ => {
+                const $N: usize = 9;
+                $body
+            }
+        }
+    };
+}
+
+pub(crate) use by_limbs;
+
+mod arith;
+pub mod backend;
 pub mod clmul;
+pub mod error;
+pub mod field;
+pub mod modulus;
+mod ops;
+mod poly;
+
+pub use backend::Backend;
+pub use error::Error;
+pub use field::{Element, Field};
+pub use modulus::Modulus;

@@ -1,0 +1,236 @@
+//! Limb-level arithmetic in F_2\[x\] / (P) for a trinomial or pentanomial P, generic over the
+//! number of 64-bit limbs `N` so that every loop has a compile-time bound.
+//!
+//! A field element of F_{2^m} is `[u64; N]`, N = ⌈m/64⌉, bit i of the array (limb i / 64,
+//! bit i mod 64) the coefficient of x^i, every bit at or above m zero. A double-width product
+//! lives in a [`Wide`] buffer (2·[`MAX_LIMBS`] limbs, the first 2N used).
+//!
+//! Every function here runs the same instruction sequence for every value of its element
+//! arguments: loops and shifts depend only on N and on the modulus [`Shape`] (public).
+
+use crate::clmul::clmul64;
+
+/// Limbs of the largest supported field, F_{2^571}.
+pub(crate) const MAX_LIMBS: usize = 9;
+
+/// A double-width polynomial (degree < 128·MAX_LIMBS).
+pub(crate) type Wide = [u64; 2 * MAX_LIMBS];
+
+/// The exponents of a trinomial or pentanomial P = x^m + Σ x^{mids} + 1 (mids descending,
+/// `n_mids` of them: 1 or 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Shape {
+    pub(crate) m: u32,
+    pub(crate) mids: [u32; 3],
+    pub(crate) n_mids: usize,
+}
+
+impl Shape {
+    /// The limbs an element needs.
+    pub(crate) const fn limbs(&self) -> usize {
+        (self.m as usize).div_ceil(64)
+    }
+
+    /// The middle exponents.
+    pub(crate) fn mids(&self) -> &[u32] {
+        &self.mids[..self.n_mids]
+    }
+}
+
+/// c ^= h·x^shift for the `hl` limbs of h (bits shifted past the buffer must be zero).
+#[inline(always)]
+fn xor_shl(c: &mut Wide, h: &Wide, hl: usize, shift: usize) {
+    let (w, r) = (shift / 64, shift % 64);
+    for i in 0..hl {
+        c[i + w] ^= h[i] << r;
+        if r != 0 && i + w + 1 < c.len() {
+            c[i + w + 1] ^= h[i] >> (64 - r);
+        }
+    }
+}
+
+/// Reduces a polynomial of degree ≤ 2m − 2 modulo P, in place, and returns the N low limbs.
+///
+/// If every middle exponent is at most m − 64 (true of every standard field), limbs are
+/// folded one at a time from the top: limb i (all of whose bits are ≥ m) times x^{64i} is
+/// x^{64i−m}·(x^{mids} + … + 1), which lands strictly below limb i. Otherwise the part above
+/// x^m is folded as a whole, lowering the degree by m − mids\[0\] per pass, until it is below m.
+#[inline(always)]
+pub(crate) fn reduce<const N: usize>(c: &mut Wide, s: &Shape) -> [u64; N] {
+    let m = s.m as usize;
+    let top = s.mids[0] as usize;
+    debug_assert_eq!(N, s.limbs());
+    if m - top >= 64 {
+        let first_high = m.div_ceil(64);
+        let mut i = 2 * N - 1;
+        while i >= first_high {
+            let t = c[i];
+            c[i] = 0;
+            for e in core::iter::once(0).chain(s.mids().iter().map(|&e| e as usize)) {
+                let pos = 64 * i - m + e;
+                let (w, r) = (pos / 64, pos % 64);
+                c[w] ^= t << r;
+                if r != 0 {
+                    c[w + 1] ^= t >> (64 - r);
+                }
+            }
+            i -= 1;
+        }
+        let (w, r) = (m / 64, m % 64);
+        if r != 0 {
+            let t = c[w] >> r;
+            c[w] &= (1u64 << r) - 1;
+            for e in core::iter::once(0).chain(s.mids().iter().map(|&e| e as usize)) {
+                let (ew, er) = (e / 64, e % 64);
+                c[ew] ^= t << er;
+                if er != 0 {
+                    c[ew + 1] ^= t >> (64 - er);
+                }
+            }
+        }
+    } else {
+        let mut d = 2 * m - 2;
+        while d >= m {
+            let hl = (d - m) / 64 + 1;
+            let mut h: Wide = [0; 2 * MAX_LIMBS];
+            let (w, r) = (m / 64, m % 64);
+            for (k, hk) in h.iter_mut().enumerate().take(hl) {
+                let lo = c[w + k] >> r;
+                let hi = if r != 0 && w + k + 1 < c.len() {
+                    c[w + k + 1] << (64 - r)
+                } else {
+                    0
+                };
+                *hk = lo | hi;
+            }
+            // Clear every bit at or above m.
+            if r != 0 {
+                c[w] &= (1u64 << r) - 1;
+            } else {
+                c[w] = 0;
+            }
+            for x in c.iter_mut().skip(w + 1) {
+                *x = 0;
+            }
+            xor_shl(c, &h, hl, 0);
+            for &e in s.mids() {
+                xor_shl(c, &h, hl, e as usize);
+            }
+            d = d - m + top;
+        }
+    }
+    core::array::from_fn(|i| c[i])
+}
+
+/// Spreads the 32 bits of x to the even positions of a `u64` (bit i to bit 2i).
+#[inline(always)]
+pub(crate) fn spread32(x: u32) -> u64 {
+    let mut x = u64::from(x);
+    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
+    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+    (x | (x << 1)) & 0x5555_5555_5555_5555
+}
+
+/// The inverse of [`spread32`] on the even bits: bit 2i of x to bit i.
+#[inline(always)]
+pub(crate) fn compact32(x: u64) -> u32 {
+    let mut x = x & 0x5555_5555_5555_5555;
+    x = (x | (x >> 1)) & 0x3333_3333_3333_3333;
+    x = (x | (x >> 2)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
+    ((x | (x >> 16)) & 0x0000_0000_FFFF_FFFF) as u32
+}
+
+/// a(x)^2 in F_2\[x\] (no reduction): bit i moves to bit 2i.
+#[inline(always)]
+pub(crate) fn square_wide<const N: usize>(a: &[u64; N]) -> Wide {
+    let mut c: Wide = [0; 2 * MAX_LIMBS];
+    for i in 0..N {
+        c[2 * i] = spread32(a[i] as u32);
+        c[2 * i + 1] = spread32((a[i] >> 32) as u32);
+    }
+    c
+}
+
+/// a(x)·b(x) in F_2\[x\] (no reduction), schoolbook over the portable [`clmul64`].
+#[inline(always)]
+pub(crate) fn mul_wide_soft<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide {
+    let mut c: Wide = [0; 2 * MAX_LIMBS];
+    for i in 0..N {
+        for j in 0..N {
+            let p = clmul64(a[i], b[j]);
+            c[i + j] ^= p as u64;
+            c[i + j + 1] ^= (p >> 64) as u64;
+        }
+    }
+    c
+}
+
+/// Splits a into its even and odd parts: a = e(x)^2 + x·o(x)^2; returns (e, o), each of
+/// degree < ⌈N·64/2⌉ (the low ⌈N/2⌉ limbs).
+#[inline(always)]
+pub(crate) fn even_odd<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
+    let mut e = [0u64; N];
+    let mut o = [0u64; N];
+    for i in 0..N {
+        let lo_e = u64::from(compact32(a[i]));
+        let lo_o = u64::from(compact32(a[i] >> 1));
+        e[i / 2] |= lo_e << (32 * (i % 2));
+        o[i / 2] |= lo_o << (32 * (i % 2));
+    }
+    (e, o)
+}
+
+/// a·x^k for a of degree < 64·N − k (no bits lost): the shift-and-XOR step of the
+/// square-root-friendly square root.
+#[inline(always)]
+pub(crate) fn xor_shifted<const N: usize>(acc: &mut [u64; N], a: &[u64; N], k: usize) {
+    let (w, r) = (k / 64, k % 64);
+    for i in 0..N - w {
+        acc[i + w] ^= a[i] << r;
+        if r != 0 && i + w + 1 < N {
+            acc[i + w + 1] ^= a[i] >> (64 - r);
+        }
+    }
+}
+
+/// Parity of the bits of a & mask: a linear functional, constant-time.
+#[inline(always)]
+pub(crate) fn parity_and<const N: usize>(a: &[u64; N], mask: &[u64; N]) -> u8 {
+    let mut x = 0u64;
+    for i in 0..N {
+        x ^= a[i] & mask[i];
+    }
+    (x.count_ones() & 1) as u8
+}
+
+/// x ^= y where `bit` is 1; nothing where it is 0 (a mask, no branch).
+#[inline(always)]
+pub(crate) fn xor_if<const N: usize>(x: &mut [u64; N], y: &[u64; N], bit: u64) {
+    let mask = 0u64.wrapping_sub(bit & 1);
+    for i in 0..N {
+        x[i] ^= y[i] & mask;
+    }
+}
+
+/// Bit i of a.
+#[inline(always)]
+pub(crate) fn bit<const N: usize>(a: &[u64; N], i: usize) -> u64 {
+    (a[i / 64] >> (i % 64)) & 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_and_compact_are_inverse() {
+        for x in [0u32, 1, 0x8000_0000, 0xdead_beef, u32::MAX] {
+            assert_eq!(compact32(spread32(x)), x);
+            assert_eq!(spread32(x) & 0xAAAA_AAAA_AAAA_AAAA, 0);
+        }
+    }
+}

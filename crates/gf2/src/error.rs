@@ -1,0 +1,96 @@
+//! Errors of the binary-field API.
+
+use core::fmt;
+
+/// What went wrong. Every bad input gets one of these, never a panic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A modulus was not written as exponents, highest first, ending in 0 (`163,7,6,3,0`).
+    MalformedModulus {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// The modulus is not a trinomial or a pentanomial.
+    NotSparse {
+        /// How many terms it has.
+        terms: usize,
+    },
+    /// The degree is outside 2..=571.
+    DegreeOutOfRange {
+        /// The degree given.
+        degree: u32,
+    },
+    /// The operation needs an odd degree (half-trace, the square-root-friendly search).
+    EvenDegree {
+        /// The degree given.
+        degree: u32,
+    },
+    /// The polynomial factors over F_2, so it defines no field.
+    NotIrreducible,
+    /// A field element was not hexadecimal.
+    MalformedHex {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A field element has a bit at or above the degree.
+    OutOfRange {
+        /// The field's degree m: elements are below x^m.
+        degree: u32,
+    },
+    /// Zero has no inverse.
+    ZeroInverse,
+    /// Two fields of different degrees where equal ones are needed.
+    DegreeMismatch {
+        /// The first degree.
+        left: u32,
+        /// The second degree.
+        right: u32,
+    },
+    /// A slice argument has the wrong length.
+    LengthMismatch {
+        /// Expected length.
+        expected: usize,
+        /// Actual length.
+        actual: usize,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::MalformedModulus { reason } => write!(
+                f,
+                "malformed modulus: {reason} (expected exponents highest first, e.g. 163,7,6,3,0)"
+            ),
+            Error::NotSparse { terms } => write!(
+                f,
+                "the modulus has {terms} terms; a trinomial (3) or pentanomial (5) is required"
+            ),
+            Error::DegreeOutOfRange { degree } => {
+                write!(f, "degree {degree} is out of range (2..=571)")
+            }
+            Error::EvenDegree { degree } => {
+                write!(
+                    f,
+                    "degree {degree} is even; this operation needs an odd degree"
+                )
+            }
+            Error::NotIrreducible => f.write_str("the modulus is not irreducible over F_2"),
+            Error::MalformedHex { reason } => write!(f, "malformed field element: {reason}"),
+            Error::OutOfRange { degree } => write!(
+                f,
+                "field element out of range: it has a bit at or above x^{degree}"
+            ),
+            Error::ZeroInverse => f.write_str("zero has no inverse"),
+            Error::DegreeMismatch { left, right } => {
+                write!(f, "fields of different degrees ({left} and {right})")
+            }
+            Error::LengthMismatch { expected, actual } => {
+                write!(f, "slice of length {actual}, expected {expected}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for Error {}

@@ -1,0 +1,688 @@
+//! F_{2^m} = F_2\[x\]/(P) with the modulus P chosen at run time.
+//!
+//! # Representation
+//! An [`Element`] is nine 64-bit limbs, bit i the coefficient of x^i, every bit at or above m
+//! zero; a field uses its first ⌈m/64⌉ limbs. Hex follows design.md §2: big-endian, ⌈m/4⌉
+//! digits (`Field::to_hex`, `Field::parse`).
+//!
+//! # Operations and their cost (Avanzi, *Another look at square roots and traces*)
+//! - `mul`: carry-less schoolbook product (CLMUL, or the portable constant-time one), then
+//!   reduction by folding words with the sparse modulus.
+//! - `sqr`: bit spreading (no multiplication), then reduction.
+//! - `sqrt`: a = a_e(x)² + x·a_o(x)² gives sqrt(a) = a_e + ζ·a_o with ζ = sqrt(x). For a
+//!   square-root-friendly P (x·U(x)² + 1, all exponents but 0 odd) ζ = x·U(x) is sparse of
+//!   degree (m+1)/2 and ζ·a_o needs only shifts and XORs (Theorem 1); otherwise one
+//!   multiplication by the precomputed ζ.
+//! - `trace`: Tr is F_2-linear, Tr(a) = Σ a_i Tr(x^i) = parity(a & t) for the precomputed
+//!   trace vector t (Newton's identities on P's coefficients); for a square-root-friendly P,
+//!   t = 1 (Remark 4).
+//! - `half_trace` (odd m): H(a) = Σ_{i ≤ (m−1)/2} a^{2^{2i}} is linear: masked XORs of the
+//!   precomputed H(x^i), constant-time. `half_trace_vartime` is the paper's method for public
+//!   data: fold even exponents with H(x^{2j}) = H(x^j) + x^j + Tr(x^j), then a table of
+//!   4-bit windows over odd exponents.
+//! - `solve(c)`: z² + z = c has the roots z, z + 1 when Tr(c) = 0 (z = H(c) for odd m; for
+//!   even m a precomputed preimage matrix of z ↦ z² + z) and none otherwise.
+//! - `inv`: Itoh–Tsujii, a^{2^m − 2}; `inv_vartime`: extended Euclid, for public data.
+//!
+//! Everything without `vartime` in its name runs the same instruction sequence for every
+//! element value (the degree and modulus are public).
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::{Add, AddAssign};
+
+use subtle::{Choice, ConstantTimeEq};
+
+use crate::arith::{self, MAX_LIMBS, Shape};
+use crate::backend::Backend;
+use crate::error::Error;
+use crate::modulus::Modulus;
+use crate::ops;
+use crate::poly::{self, Poly};
+
+/// An element of a runtime [`Field`]: nine limbs, bit i the coefficient of x^i.
+///
+/// `==` is constant-time. `+` is XOR and needs no field; everything else is a method of the
+/// [`Field`] the element belongs to.
+#[derive(Clone, Copy, Default)]
+pub struct Element {
+    limbs: [u64; MAX_LIMBS],
+}
+
+impl Element {
+    /// Zero.
+    pub const ZERO: Element = Element {
+        limbs: [0; MAX_LIMBS],
+    };
+
+    /// One.
+    pub const ONE: Element = {
+        let mut limbs = [0; MAX_LIMBS];
+        limbs[0] = 1;
+        Element { limbs }
+    };
+
+    /// The limbs (little-endian: limb 0 holds x^0..x^63).
+    pub fn limbs(&self) -> &[u64; MAX_LIMBS] {
+        &self.limbs
+    }
+
+    /// Whether this is zero, in constant time.
+    pub fn is_zero(&self) -> Choice {
+        self.ct_eq(&Element::ZERO)
+    }
+
+    #[inline(always)]
+    fn get<const N: usize>(&self) -> [u64; N] {
+        core::array::from_fn(|i| self.limbs[i])
+    }
+
+    #[inline(always)]
+    fn put<const N: usize>(x: [u64; N]) -> Element {
+        let mut limbs = [0; MAX_LIMBS];
+        limbs[..N].copy_from_slice(&x);
+        Element { limbs }
+    }
+}
+
+impl ConstantTimeEq for Element {
+    fn ct_eq(&self, other: &Element) -> Choice {
+        self.limbs.ct_eq(&other.limbs)
+    }
+}
+
+impl PartialEq for Element {
+    fn eq(&self, other: &Element) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for Element {}
+
+impl Add for Element {
+    type Output = Element;
+    fn add(self, rhs: Element) -> Element {
+        Element {
+            limbs: core::array::from_fn(|i| self.limbs[i] ^ rhs.limbs[i]),
+        }
+    }
+}
+
+impl AddAssign for Element {
+    fn add_assign(&mut self, rhs: Element) {
+        *self = *self + rhs;
+    }
+}
+
+impl fmt::Debug for Element {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Element(0x")?;
+        let top = self.limbs.iter().rposition(|&w| w != 0).unwrap_or(0);
+        write!(f, "{:x}", self.limbs[top])?;
+        for w in self.limbs[..top].iter().rev() {
+            write!(f, "{w:016x}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// F_{2^m} for a modulus chosen at run time, with its precomputed tables (ζ = sqrt(x), the
+/// trace vector, the half-trace / solving matrix).
+#[derive(Clone)]
+pub struct Field {
+    modulus: Modulus,
+    n: usize,
+    backend: Backend,
+    /// sqrt(x).
+    zeta: Element,
+    /// Exponents of ζ when P is square-root friendly.
+    zeta_exps: Option<Vec<u32>>,
+    /// Bit i = Tr(x^i).
+    trace_vec: Element,
+    /// Row i: a z with z² + z = x^i + (Tr(x^i) ? t : 0) for a fixed t of trace 1; for odd m
+    /// row i = H(x^i) and t = 1. `m` rows of `n` limbs.
+    solve_rows: Vec<u64>,
+    /// For odd m, the windowed half-trace table (public data only): for window w and 4-bit
+    /// index v, H(Σ_k v_k x^{8w + 2k + 1}); `n` limbs per entry.
+    ht_windows: Vec<u64>,
+    /// H(1) (odd m).
+    h_one: Element,
+}
+
+impl fmt::Debug for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Field")
+            .field("modulus", &self.modulus)
+            .field("backend", &self.backend)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Field {
+    /// The field for a modulus, with the fastest available backend.
+    pub fn new(modulus: Modulus) -> Field {
+        Field::with_backend(modulus, Backend::detect()).expect("detected backend is available")
+    }
+
+    /// Parses and checks a modulus (`163,57,49,29,0`) and builds its field.
+    pub fn from_exponents(exps: &str) -> Result<Field, Error> {
+        Ok(Field::new(exps.parse()?))
+    }
+
+    /// Like [`Field::new`] with a chosen backend (tests and benchmarks compare them);
+    /// `None` if this CPU cannot run it.
+    pub fn with_backend(modulus: Modulus, backend: Backend) -> Option<Field> {
+        if !backend.is_available() {
+            return None;
+        }
+        let shape = *modulus.shape();
+        let n = shape.limbs();
+        let mut f = Field {
+            modulus,
+            n,
+            backend,
+            zeta: Element::ZERO,
+            zeta_exps: modulus.sqrt_x_exponents(),
+            trace_vec: trace_vector(&shape),
+            solve_rows: Vec::new(),
+            ht_windows: Vec::new(),
+            h_one: Element::ZERO,
+        };
+        f.zeta = match &f.zeta_exps {
+            Some(exps) => {
+                let mut z = Element::ZERO;
+                for &e in exps {
+                    z.limbs[e as usize / 64] |= 1 << (e % 64);
+                }
+                z
+            }
+            // ζ = x^{2^{m−1}}: the square root of x, since squaring m times is the identity.
+            None => f.sqr_n(&f.x(), shape.m as usize - 1),
+        };
+        if shape.m % 2 == 1 {
+            f.build_half_trace();
+        } else {
+            f.build_solve_rows_even();
+        }
+        Some(f)
+    }
+
+    /// The modulus.
+    pub fn modulus(&self) -> &Modulus {
+        &self.modulus
+    }
+
+    /// The degree m.
+    pub fn degree(&self) -> u32 {
+        self.modulus.degree()
+    }
+
+    /// The multiplication backend.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    fn shape(&self) -> &Shape {
+        self.modulus.shape()
+    }
+
+    /// The element x (the root of P that the basis is made of).
+    pub fn x(&self) -> Element {
+        let mut e = Element::ZERO;
+        // m ≥ 2, so x is reduced.
+        e.limbs[0] = 2;
+        e
+    }
+
+    /// sqrt(x), the ζ of the square-root formula.
+    pub fn sqrt_x(&self) -> Element {
+        self.zeta
+    }
+
+    /// The trace vector t (bit i = Tr(x^i)): Tr(a) = parity(a & t).
+    pub fn trace_vector(&self) -> Element {
+        self.trace_vec
+    }
+
+    /// An element from limbs (little-endian), checking that no bit is at or above x^m.
+    pub fn element(&self, limbs: &[u64]) -> Result<Element, Error> {
+        let mut e = Element::ZERO;
+        if limbs.len() > MAX_LIMBS {
+            if limbs[MAX_LIMBS..].iter().any(|&w| w != 0) {
+                return Err(Error::OutOfRange {
+                    degree: self.degree(),
+                });
+            }
+            e.limbs.copy_from_slice(&limbs[..MAX_LIMBS]);
+        } else {
+            e.limbs[..limbs.len()].copy_from_slice(limbs);
+        }
+        self.check(&e)?;
+        Ok(e)
+    }
+
+    fn check(&self, e: &Element) -> Result<(), Error> {
+        let m = self.degree() as usize;
+        let (w, r) = (m / 64, m % 64);
+        let over = e.limbs[w..]
+            .iter()
+            .enumerate()
+            .any(|(i, &x)| if i == 0 { x >> r != 0 } else { x != 0 });
+        if over {
+            Err(Error::OutOfRange {
+                degree: self.degree(),
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Parses an element written as big-endian hex (design.md §2; leading zeros optional,
+    /// upper or lower case).
+    pub fn parse(&self, s: &str) -> Result<Element, Error> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(Error::MalformedHex { reason: "empty" });
+        }
+        let mut e = Element::ZERO;
+        for (i, c) in s.bytes().rev().enumerate() {
+            let d = match c {
+                b'0'..=b'9' => c - b'0',
+                b'a'..=b'f' => c - b'a' + 10,
+                b'A'..=b'F' => c - b'A' + 10,
+                _ => {
+                    return Err(Error::MalformedHex {
+                        reason: "not a hexadecimal digit",
+                    });
+                }
+            };
+            if d == 0 {
+                continue;
+            }
+            if i >= 16 * MAX_LIMBS {
+                return Err(Error::OutOfRange {
+                    degree: self.degree(),
+                });
+            }
+            e.limbs[i / 16] |= u64::from(d) << (4 * (i % 16));
+        }
+        self.check(&e)?;
+        Ok(e)
+    }
+
+    /// The element as big-endian hex, ⌈m/4⌉ digits (design.md §2).
+    pub fn to_hex(&self, e: &Element) -> String {
+        let digits = (self.degree() as usize).div_ceil(4);
+        (0..digits)
+            .rev()
+            .map(|i| {
+                let d = (e.limbs[i / 16] >> (4 * (i % 16))) & 0xf;
+                char::from_digit(d as u32, 16).unwrap_or('?')
+            })
+            .collect()
+    }
+
+    /// a + b.
+    pub fn add(&self, a: &Element, b: &Element) -> Element {
+        *a + *b
+    }
+
+    /// a·b.
+    pub fn mul(&self, a: &Element, b: &Element) -> Element {
+        let s = self.shape();
+        by_limbs!(self.n, N => Element::put(ops::mul::<N, _>(&a.get(), &b.get(), s, self.backend)))
+    }
+
+    /// a².
+    pub fn sqr(&self, a: &Element) -> Element {
+        let s = self.shape();
+        by_limbs!(self.n, N => Element::put(ops::sqr::<N, _>(&a.get(), s)))
+    }
+
+    /// a^{2^k}.
+    pub fn sqr_n(&self, a: &Element, k: usize) -> Element {
+        let s = self.shape();
+        by_limbs!(self.n, N => Element::put(ops::sqr_n::<N, _>(&a.get(), k, s)))
+    }
+
+    /// a^{−1}, constant-time (Itoh–Tsujii); none for 0 (only whether a is 0 is revealed, by
+    /// the `CtOption`).
+    pub fn inv(&self, a: &Element) -> subtle::CtOption<Element> {
+        let s = self.shape();
+        let r = by_limbs!(self.n, N => Element::put(ops::inv::<N, _>(&a.get(), s, self.backend)));
+        subtle::CtOption::new(r, !a.is_zero())
+    }
+
+    /// a^{−1} by the extended Euclidean algorithm: variable-time, for public a.
+    pub fn inv_vartime(&self, a: &Element) -> Option<Element> {
+        let mut p: Poly = [0; MAX_LIMBS + 1];
+        p[..MAX_LIMBS].copy_from_slice(&a.limbs);
+        let f = crate::modulus::poly_of(self.shape());
+        let r = poly::inv_mod_vartime(&p, &f)?;
+        let mut e = Element::ZERO;
+        e.limbs.copy_from_slice(&r[..MAX_LIMBS]);
+        Some(e)
+    }
+
+    /// a^e for the little-endian exponent limbs e; constant-time in a and e (a ladder over
+    /// every bit of e, so the time depends only on e.len()).
+    pub fn pow(&self, a: &Element, e: &[u64]) -> Element {
+        let s = self.shape();
+        by_limbs!(self.n, N => Element::put(ops::pow::<N, _>(&a.get(), e, s, self.backend)))
+    }
+
+    /// a^e with square-and-multiply over the set bits of e: variable-time in e (public
+    /// exponents only).
+    pub fn pow_vartime(&self, a: &Element, e: &[u64]) -> Element {
+        let mut r = Element::ONE;
+        let bits = 64 * e.len();
+        for i in (0..bits).rev() {
+            r = self.sqr(&r);
+            if (e[i / 64] >> (i % 64)) & 1 == 1 {
+                r = self.mul(&r, a);
+            }
+        }
+        r
+    }
+
+    /// sqrt(a): shifts and XORs for a square-root-friendly modulus, one multiplication by ζ
+    /// otherwise.
+    pub fn sqrt(&self, a: &Element) -> Element {
+        let s = self.shape();
+        match &self.zeta_exps {
+            Some(exps) => by_limbs!(self.n, N => Element::put(ops::sqrt_ssrf::<N>(&a.get(), exps))),
+            None => by_limbs!(self.n, N => Element::put(ops::sqrt_generic::<N, _>(
+                &a.get(), &self.zeta.get(), s, self.backend))),
+        }
+    }
+
+    /// Tr(a) = Σ_{i<m} a^{2^i} ∈ {0, 1}: parity(a & t), constant-time.
+    pub fn trace(&self, a: &Element) -> u8 {
+        arith::parity_and(&a.limbs, &self.trace_vec.limbs)
+    }
+
+    /// The half-trace H(a) = Σ_{i=0}^{(m−1)/2} a^{2^{2i}} (odd m only), constant-time: m
+    /// masked XORs of the rows H(x^i).
+    pub fn half_trace(&self, a: &Element) -> Result<Element, Error> {
+        if self.degree().is_multiple_of(2) {
+            return Err(Error::EvenDegree {
+                degree: self.degree(),
+            });
+        }
+        Ok(self.apply_solve_rows(a))
+    }
+
+    fn apply_solve_rows(&self, a: &Element) -> Element {
+        by_limbs!(self.n, N => {
+            let (rows, _) = self.solve_rows.as_chunks::<N>();
+            Element::put(ops::apply_rows::<N>(&a.get(), rows))
+        })
+    }
+
+    /// The half-trace by the paper's method (odd m only), variable-time: for public data.
+    pub fn half_trace_vartime(&self, a: &Element) -> Result<Element, Error> {
+        let m = self.degree() as usize;
+        if m.is_multiple_of(2) {
+            return Err(Error::EvenDegree {
+                degree: self.degree(),
+            });
+        }
+        let mut a = *a;
+        let mut out = Element::ZERO;
+        let mut t = 0u8;
+        // H(x^{2j}) = H(x^j) + x^j + Tr(x^j): move every even exponent down, top first.
+        for i in (2..m).rev().filter(|i| i % 2 == 0) {
+            if (a.limbs[i / 64] >> (i % 64)) & 1 == 1 {
+                let j = i / 2;
+                a.limbs[i / 64] ^= 1 << (i % 64);
+                a.limbs[j / 64] ^= 1 << (j % 64);
+                out.limbs[j / 64] ^= 1 << (j % 64);
+                t ^= ((self.trace_vec.limbs[j / 64] >> (j % 64)) & 1) as u8;
+            }
+        }
+        if a.limbs[0] & 1 == 1 {
+            out += self.h_one;
+        }
+        out.limbs[0] ^= u64::from(t);
+        let n = self.n;
+        for w in 0..m.div_ceil(8) {
+            // Odd exponents 8w + 1, 8w + 3, 8w + 5, 8w + 7.
+            let mut v = 0usize;
+            for k in 0..4 {
+                let e = 8 * w + 2 * k + 1;
+                if e < m {
+                    v |= (((a.limbs[e / 64] >> (e % 64)) & 1) as usize) << k;
+                }
+            }
+            if v != 0 {
+                let entry = &self.ht_windows[(16 * w + v) * n..(16 * w + v + 1) * n];
+                for (o, x) in out.limbs.iter_mut().zip(entry) {
+                    *o ^= x;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The roots of z² + z = c: `Some((z, z + 1))` when Tr(c) = 0, else `None`. Constant-time
+    /// in c apart from the answer's shape (which reveals Tr(c), one bit).
+    pub fn solve(&self, c: &Element) -> Option<(Element, Element)> {
+        let z = self.apply_solve_rows(c);
+        let ok = self.trace(c).ct_eq(&0);
+        let r: Option<Element> = subtle::CtOption::new(z, ok).into();
+        r.map(|z| (z, z + Element::ONE))
+    }
+
+    /// [`Field::solve`] with the variable-time half-trace (odd m; even m uses the constant-time
+    /// path): for public data.
+    pub fn solve_vartime(&self, c: &Element) -> Option<(Element, Element)> {
+        if self.trace(c) != 0 {
+            return None;
+        }
+        let z = match self.half_trace_vartime(c) {
+            Ok(z) => z,
+            Err(_) => self.apply_solve_rows(c),
+        };
+        Some((z, z + Element::ONE))
+    }
+
+    /// out\[i\] = a\[i\]·b\[i\]; one backend dispatch for the whole slice.
+    pub fn mul_slice(
+        &self,
+        out: &mut [Element],
+        a: &[Element],
+        b: &[Element],
+    ) -> Result<(), Error> {
+        for len in [a.len(), b.len()] {
+            if len != out.len() {
+                return Err(Error::LengthMismatch {
+                    expected: out.len(),
+                    actual: len,
+                });
+            }
+        }
+        let s = self.shape();
+        by_limbs!(self.n, N => {
+            // Work in chunks so that the limb arrays of the kernel stay on the stack.
+            const CHUNK: usize = 64;
+            let mut xa = [[0u64; N]; CHUNK];
+            let mut xb = [[0u64; N]; CHUNK];
+            let mut xo = [[0u64; N]; CHUNK];
+            for ((o, a), b) in out.chunks_mut(CHUNK).zip(a.chunks(CHUNK)).zip(b.chunks(CHUNK)) {
+                let k = o.len();
+                for i in 0..k {
+                    xa[i] = a[i].get();
+                    xb[i] = b[i].get();
+                }
+                ops::mul_slice::<N, _>(&mut xo[..k], &xa[..k], &xb[..k], s, self.backend);
+                for i in 0..k {
+                    o[i] = Element::put(xo[i]);
+                }
+            }
+        });
+        Ok(())
+    }
+
+    /// out\[i\] = sqrt(a\[i\]).
+    pub fn sqrt_slice(&self, out: &mut [Element], a: &[Element]) -> Result<(), Error> {
+        if a.len() != out.len() {
+            return Err(Error::LengthMismatch {
+                expected: out.len(),
+                actual: a.len(),
+            });
+        }
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = self.sqrt(x);
+        }
+        Ok(())
+    }
+
+    /// out\[i\] = a\[i\]².
+    pub fn sqr_slice(&self, out: &mut [Element], a: &[Element]) -> Result<(), Error> {
+        if a.len() != out.len() {
+            return Err(Error::LengthMismatch {
+                expected: out.len(),
+                actual: a.len(),
+            });
+        }
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = self.sqr(x);
+        }
+        Ok(())
+    }
+
+    /// Builds the half-trace rows H(x^i), the windowed table and H(1) (odd m).
+    fn build_half_trace(&mut self) {
+        let m = self.degree() as usize;
+        let n = self.n;
+        let mut rows = vec![Element::ZERO; m];
+        for i in 0..m {
+            rows[i] = if i >= 2 && i % 2 == 0 {
+                // H(x^{2j}) = H(x^j) + x^j + Tr(x^j).
+                let j = i / 2;
+                let mut r = rows[j];
+                r.limbs[j / 64] ^= 1 << (j % 64);
+                r.limbs[0] ^= (self.trace_vec.limbs[j / 64] >> (j % 64)) & 1;
+                r
+            } else {
+                // The definition: Σ_{k ≤ (m−1)/2} (x^i)^{4^k}.
+                let mut xi = Element::ZERO;
+                xi.limbs[i / 64] = 1 << (i % 64);
+                let mut acc = xi;
+                let mut p = xi;
+                for _ in 0..(m - 1) / 2 {
+                    p = self.sqr_n(&p, 2);
+                    acc += p;
+                }
+                acc
+            };
+        }
+        self.h_one = rows[0];
+        self.solve_rows = rows
+            .iter()
+            .flat_map(|r| r.limbs[..n].iter().copied())
+            .collect();
+        let windows = m.div_ceil(8);
+        let mut tab = vec![0u64; windows * 16 * n];
+        for w in 0..windows {
+            for v in 1..16usize {
+                let mut acc = Element::ZERO;
+                for k in 0..4 {
+                    let e = 8 * w + 2 * k + 1;
+                    if (v >> k) & 1 == 1 && e < m {
+                        acc += rows[e];
+                    }
+                }
+                tab[(16 * w + v) * n..(16 * w + v + 1) * n].copy_from_slice(&acc.limbs[..n]);
+            }
+        }
+        self.ht_windows = tab;
+    }
+
+    /// For even m: rows z_i with L(z_i) = x^i + Tr(x^i)·x^{i₀} for L(z) = z² + z and a fixed
+    /// i₀ with Tr(x^{i₀}) = 1, by Gaussian elimination over F_2 (L has kernel {0, 1} and
+    /// image the trace-0 hyperplane).
+    fn build_solve_rows_even(&mut self) {
+        let m = self.degree() as usize;
+        let n = self.n;
+        // Echelon basis of the image: (vector, combination of x^j that L maps to it),
+        // indexed by pivot (highest set bit).
+        let mut basis: Vec<Option<(Element, Element)>> = vec![None; m];
+        for j in 0..m {
+            let mut xj = Element::ZERO;
+            xj.limbs[j / 64] = 1 << (j % 64);
+            let mut v = self.sqr(&xj) + xj;
+            let mut comb = xj;
+            while let Some(p) = poly::degree(&v.limbs) {
+                match &basis[p] {
+                    Some((bv, bc)) => {
+                        v += *bv;
+                        comb += *bc;
+                    }
+                    None => {
+                        basis[p] = Some((v, comb));
+                        break;
+                    }
+                }
+            }
+        }
+        let i0 = (0..m)
+            .find(|&i| (self.trace_vec.limbs[i / 64] >> (i % 64)) & 1 == 1)
+            .unwrap_or(0);
+        let mut rows = Vec::with_capacity(m * n);
+        for i in 0..m {
+            let mut t = Element::ZERO;
+            t.limbs[i / 64] ^= 1 << (i % 64);
+            if (self.trace_vec.limbs[i / 64] >> (i % 64)) & 1 == 1 {
+                t.limbs[i0 / 64] ^= 1 << (i0 % 64);
+            }
+            let mut z = Element::ZERO;
+            while let Some(p) = poly::degree(&t.limbs) {
+                match &basis[p] {
+                    Some((bv, bc)) => {
+                        t += *bv;
+                        z += *bc;
+                    }
+                    // Unreachable: t has trace 0, so it lies in the image.
+                    None => break,
+                }
+            }
+            rows.extend_from_slice(&z.limbs[..n]);
+        }
+        self.solve_rows = rows;
+    }
+}
+
+/// Tr(x^i) for i < m by Newton's identities: with P = X^m + Σ_k σ_k X^{m−k}, the power sums
+/// s_i = Σ (roots)^i = Tr(x^i) satisfy s_i = Σ_{k=1}^{i−1} σ_k s_{i−k} + i·σ_i (char. 2),
+/// and s_0 = m mod 2.
+fn trace_vector(s: &Shape) -> Element {
+    let m = s.m as usize;
+    // σ_k ≠ 0 exactly for k = m − e, e a middle exponent or 0.
+    let ks: Vec<usize> = s
+        .mids()
+        .iter()
+        .map(|&e| m - e as usize)
+        .chain([m])
+        .collect();
+    let mut sums = vec![0u8; m];
+    sums[0] = (m % 2) as u8;
+    for i in 1..m {
+        let mut v = 0u8;
+        for &k in &ks {
+            if k < i {
+                v ^= sums[i - k];
+            } else if k == i {
+                v ^= (i % 2) as u8;
+            }
+        }
+        sums[i] = v;
+    }
+    let mut t = Element::ZERO;
+    for (i, &b) in sums.iter().enumerate() {
+        t.limbs[i / 64] |= u64::from(b) << (i % 64);
+    }
+    t
+}
