@@ -4,6 +4,8 @@
 //!   m ≤ 571, with the modulus chosen at run time ([`Field`], [`Modulus`]): multiplication
 //!   (CLMUL or portable), squaring, inversion, square roots (shift-and-XOR for
 //!   square-root-friendly moduli, Avanzi), trace, half-trace, solving z² + z = c, powers.
+//! - [`fields`]: the same operations on compile-time specialised types for the standard NIST
+//!   and square-root-friendly moduli (`F163Nist`, `F163Ssrf`, …, `F571Ssrf`), with operators.
 //! - [`clmul`]: carry-less multiplication of 64-bit words, the primitive under all of it.
 //!
 //! Everything whose name lacks `vartime` runs in time independent of element values.
@@ -62,6 +64,7 @@ pub mod backend;
 pub mod clmul;
 pub mod error;
 pub mod field;
+pub mod fields;
 pub mod modulus;
 mod ops;
 mod poly;
@@ -69,4 +72,8 @@ mod poly;
 pub use backend::Backend;
 pub use error::Error;
 pub use field::{Element, Field};
+pub use fields::{
+    F127, F127Ssrf, F163Nist, F163Ssrf, F191, F233Nist, F233Ssrf, F283Nist, F283Ssrf, F409,
+    F571Nist, F571Ssrf,
+};
 pub use modulus::Modulus;
