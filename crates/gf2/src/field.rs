@@ -74,6 +74,11 @@ impl Element {
         self.ct_eq(&Element::ZERO)
     }
 
+    /// From limbs the caller knows to be in range for its field.
+    pub(crate) fn from_limbs_unchecked(limbs: [u64; MAX_LIMBS]) -> Element {
+        Element { limbs }
+    }
+
     #[inline(always)]
     fn get<const N: usize>(&self) -> [u64; N] {
         core::array::from_fn(|i| self.limbs[i])

@@ -61,6 +61,7 @@ pub(crate) use by_limbs;
 
 mod arith;
 pub mod backend;
+pub mod basis;
 pub mod clmul;
 pub mod error;
 pub mod field;
@@ -68,8 +69,10 @@ pub mod fields;
 pub mod modulus;
 mod ops;
 mod poly;
+pub mod ssrf;
 
 pub use backend::Backend;
+pub use basis::BasisChange;
 pub use error::Error;
 pub use field::{Element, Field};
 pub use fields::{
@@ -77,3 +80,4 @@ pub use fields::{
     F571Nist, F571Ssrf,
 };
 pub use modulus::Modulus;
+pub use ssrf::ssrf_modulus;

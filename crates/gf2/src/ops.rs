@@ -47,7 +47,8 @@ pub(crate) fn sqr<const N: usize, S: ShapeOf>(a: &[u64; N], s: S) -> [u64; N] {
     arith::reduce::<N>(&mut w, &s.shape())
 }
 
-#[inline(always)]
+// Not inlined: the dispatch in `mul` then stays a load, a compare and a call.
+#[inline(never)]
 fn soft_mul<const N: usize, S: ShapeOf>(a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
     let mut w = arith::mul_wide_soft(a, b);
     arith::reduce::<N>(&mut w, &s.shape())

@@ -120,3 +120,63 @@ fn nist_163_sqrt_x_is_dense() {
     assert_eq!(weight, 79);
     assert_eq!(F163Nist::from_element(&z).square(), F163Nist::x());
 }
+
+/// The basis change NIST ↔ SSRF is a ring isomorphism: it maps x to a root of the source
+/// modulus, preserves sums and products, and its two directions are inverse.
+#[test]
+fn basis_change_is_a_ring_isomorphism() {
+    let pairs: &[(&str, &str)] = &[
+        ("163,7,6,3,0", "163,57,49,29,0"),
+        ("233,74,0", "233,159,0"),
+        ("283,12,7,5,0", "283,97,89,87,0"),
+        ("571,10,5,2,0", "571,193,185,5,0"),
+        ("8,4,3,1,0", "8,6,5,1,0"),
+        ("127,63,0", "127,1,0"),
+    ];
+    let mut rng = Rng(31337);
+    for &(p, q) in pairs {
+        let (fp, fq) = (
+            Field::from_exponents(p).unwrap(),
+            Field::from_exponents(q).unwrap(),
+        );
+        let phi = BasisChange::new(&fp, &fq).unwrap();
+        // φ(x) is a root of P in F_Q: evaluate P at it.
+        let rho = phi.image_of_x();
+        let mut v = Element::ZERO;
+        for e in fp.modulus().exponents() {
+            v += fq.pow_vartime(&rho, &[u64::from(e)]);
+        }
+        assert_eq!(v, Element::ZERO, "{p} -> {q}: P(φ(x)) = 0");
+        for _ in 0..20 {
+            let a = fp.element(&rng.limbs(fp.degree())).unwrap();
+            let b = fp.element(&rng.limbs(fp.degree())).unwrap();
+            let (pa, pb) = (phi.forward(&a), phi.forward(&b));
+            assert_eq!(
+                phi.forward(&fp.mul(&a, &b)),
+                fq.mul(&pa, &pb),
+                "{p} -> {q}: products"
+            );
+            assert_eq!(phi.forward(&(a + b)), pa + pb);
+            assert_eq!(phi.backward(&pa), a, "{p} -> {q}: inverse");
+            assert_eq!(phi.forward(&fp.sqrt(&a)), fq.sqrt(&pa));
+            assert_eq!(
+                fp.trace(&a),
+                fq.trace(&pa),
+                "the trace is basis-independent"
+            );
+        }
+        assert_eq!(phi.forward(&Element::ONE), Element::ONE);
+    }
+    let err = BasisChange::new(
+        &Field::from_exponents("163,7,6,3,0").unwrap(),
+        &Field::from_exponents("233,74,0").unwrap(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        Error::DegreeMismatch {
+            left: 163,
+            right: 233
+        }
+    );
+}

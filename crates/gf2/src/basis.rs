@@ -1,0 +1,249 @@
+//! Basis change between two moduli of the same degree (Avanzi, Remark 1): compute in the
+//! square-root-friendly field, exchange data in the NIST one.
+//!
+//! F_2\[x\]/(P) and F_2\[y\]/(Q) with deg P = deg Q = m are isomorphic; an isomorphism
+//! φ: F_P → F_Q sends x to a root ρ of P in F_Q and is then the F_2-linear map
+//! a = Σ a_i x^i ↦ Σ a_i ρ^i. [`BasisChange`] finds ρ once (public data, variable time), stores
+//! the matrix of φ (rows ρ^i) and of φ^{−1} (by Gaussian elimination), and applies either in
+//! constant time as m masked XORs.
+//!
+//! Finding ρ: P splits into m linear factors over F_Q. For random δ, the "trace polynomial"
+//! T(Y) = Σ_{i<m} (δY)^{2^i} mod P(Y) takes values in F_2 at every root, so gcd(P, T) splits
+//! the roots into those where Tr(δρ) = 0 and the rest (Cantor–Zassenhaus in characteristic 2);
+//! keep the smaller part and repeat until one linear factor Y + ρ remains.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::error::Error;
+use crate::field::{Element, Field};
+
+/// The isomorphism between two fields of the same degree that sends the first field's x to a
+/// root of its modulus in the second. Matrices of both directions; constant-time to apply.
+#[derive(Clone, Debug)]
+pub struct BasisChange {
+    m: usize,
+    /// Row i: φ(x^i) in the target field.
+    forward: Vec<Element>,
+    /// Row i: φ^{−1}(y^i) in the source field.
+    backward: Vec<Element>,
+}
+
+impl BasisChange {
+    /// The isomorphism from `from` to `to` (x ↦ a root of `from`'s modulus in `to`). Both
+    /// fields must have the same degree. Variable-time in the moduli (public); a deterministic
+    /// search, so the same pair always gives the same map.
+    pub fn new(from: &Field, to: &Field) -> Result<BasisChange, Error> {
+        if from.degree() != to.degree() {
+            return Err(Error::DegreeMismatch {
+                left: from.degree(),
+                right: to.degree(),
+            });
+        }
+        let m = from.degree() as usize;
+        let rho = root_vartime(to, &from.modulus().exponents());
+        let mut forward = Vec::with_capacity(m);
+        let mut p = Element::ONE;
+        for _ in 0..m {
+            forward.push(p);
+            p = to.mul(&p, &rho);
+        }
+        let backward = invert_matrix(&forward, m).ok_or(Error::NotIrreducible)?;
+        Ok(BasisChange {
+            m,
+            forward,
+            backward,
+        })
+    }
+
+    /// φ(a): from the source field's basis to the target's. Constant-time.
+    pub fn forward(&self, a: &Element) -> Element {
+        apply(&self.forward, a, self.m)
+    }
+
+    /// φ^{−1}(b): from the target field's basis back to the source's. Constant-time.
+    pub fn backward(&self, b: &Element) -> Element {
+        apply(&self.backward, b, self.m)
+    }
+
+    /// The image of the source field's x: a root of its modulus in the target field.
+    pub fn image_of_x(&self) -> Element {
+        if self.m > 1 {
+            self.forward[1]
+        } else {
+            self.forward[0]
+        }
+    }
+}
+
+/// Σ_i a_i·rows\[i\], with masks.
+fn apply(rows: &[Element], a: &Element, m: usize) -> Element {
+    let mut acc = [0u64; 9];
+    for (i, row) in rows.iter().enumerate().take(m) {
+        let mask = 0u64.wrapping_sub((a.limbs()[i / 64] >> (i % 64)) & 1);
+        for (x, r) in acc.iter_mut().zip(row.limbs()) {
+            *x ^= r & mask;
+        }
+    }
+    Element::from_limbs_unchecked(acc)
+}
+
+/// The inverse of the m × m matrix over F_2 whose row i is rows\[i\] (as a map on row vectors:
+/// a ↦ Σ a_i rows\[i\]); `None` if singular. Gauss–Jordan on [rows | I].
+fn invert_matrix(rows: &[Element], m: usize) -> Option<Vec<Element>> {
+    let mut a: Vec<[u64; 9]> = rows.iter().map(|r| *r.limbs()).collect();
+    let mut inv: Vec<[u64; 9]> = (0..m)
+        .map(|i| {
+            let mut e = [0u64; 9];
+            e[i / 64] = 1 << (i % 64);
+            e
+        })
+        .collect();
+    for col in 0..m {
+        let bit = |r: &[u64; 9]| (r[col / 64] >> (col % 64)) & 1 == 1;
+        let pivot = (col..m).find(|&r| bit(&a[r]))?;
+        a.swap(col, pivot);
+        inv.swap(col, pivot);
+        for r in 0..m {
+            if r != col && bit(&a[r]) {
+                let (pa, pi) = (a[col], inv[col]);
+                for k in 0..9 {
+                    a[r][k] ^= pa[k];
+                    inv[r][k] ^= pi[k];
+                }
+            }
+        }
+    }
+    // Rows of `a` are now the unit vectors: Σ_i inv[j]_i rows[i] = e_j, so row j of the
+    // inverse map is inv[j].
+    Some(inv.into_iter().map(Element::from_limbs_unchecked).collect())
+}
+
+/// A polynomial over a field, coefficient i of Y^i; no trailing zeros (the zero polynomial is
+/// empty).
+type FPoly = Vec<Element>;
+
+fn trim(p: &mut FPoly) {
+    while p.last().is_some_and(|c| *c == Element::ZERO) {
+        p.pop();
+    }
+}
+
+/// a mod b (b ≠ 0).
+fn poly_rem(f: &Field, mut a: FPoly, b: &FPoly) -> FPoly {
+    let db = b.len() - 1;
+    let lead_inv = f.inv_vartime(&b[db]).unwrap_or(Element::ONE);
+    while a.len() > db {
+        let da = a.len() - 1;
+        let q = f.mul(&a[da], &lead_inv);
+        for (i, c) in b.iter().enumerate() {
+            a[da - db + i] += f.mul(&q, c);
+        }
+        trim(&mut a);
+    }
+    a
+}
+
+/// (a / b, a mod b) (b ≠ 0).
+fn poly_divrem(f: &Field, mut a: FPoly, b: &FPoly) -> (FPoly, FPoly) {
+    let db = b.len() - 1;
+    let lead_inv = f.inv_vartime(&b[db]).unwrap_or(Element::ONE);
+    let mut q = vec![Element::ZERO; a.len().saturating_sub(db)];
+    while a.len() > db {
+        let da = a.len() - 1;
+        let c = f.mul(&a[da], &lead_inv);
+        q[da - db] = c;
+        for (i, bc) in b.iter().enumerate() {
+            a[da - db + i] += f.mul(&c, bc);
+        }
+        trim(&mut a);
+    }
+    trim(&mut q);
+    (q, a)
+}
+
+fn poly_gcd(f: &Field, mut a: FPoly, mut b: FPoly) -> FPoly {
+    while !b.is_empty() {
+        let r = poly_rem(f, a, &b);
+        a = b;
+        b = r;
+    }
+    a
+}
+
+/// A root in `f` of the polynomial over F_2 with these exponents (which must split over f:
+/// an irreducible polynomial of degree m in F_{2^m}).
+fn root_vartime(f: &Field, exps: &[u32]) -> Element {
+    let m = exps[0] as usize;
+    let mut target: FPoly = vec![Element::ZERO; m + 1];
+    for &e in exps {
+        target[e as usize] = Element::ONE;
+    }
+    // Deterministic pseudo-random δ: the search is on public data only.
+    let mut seed = 0x243f_6a88_85a3_08d3u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut g = target.clone();
+    while g.len() > 2 {
+        let mut limbs = [0u64; 9];
+        for (i, l) in limbs.iter_mut().enumerate() {
+            *l = next();
+            let low = 64 * i;
+            if low >= m {
+                *l = 0;
+            } else if m - low < 64 {
+                *l &= (1u64 << (m - low)) - 1;
+            }
+        }
+        let delta = Element::from_limbs_unchecked(limbs);
+        // T = Σ_{i<m} (δY)^{2^i} mod P(Y).
+        let mut u: FPoly = vec![Element::ZERO, delta];
+        let mut t = u.clone();
+        for _ in 1..m {
+            u = square_mod_sparse(f, &u, exps);
+            for (k, c) in u.iter().enumerate() {
+                if k < t.len() {
+                    t[k] += *c;
+                } else {
+                    t.push(*c);
+                }
+            }
+        }
+        trim(&mut t);
+        let d = poly_gcd(f, g.clone(), t);
+        if d.len() > 1 && d.len() < g.len() {
+            let (q, _) = poly_divrem(f, g.clone(), &d);
+            g = if d.len() <= q.len() { d } else { q };
+        }
+    }
+    // g = g1·Y + g0: the root is g0 / g1.
+    let inv = f.inv_vartime(&g[1]).unwrap_or(Element::ONE);
+    f.mul(&g[0], &inv)
+}
+
+/// u² mod P(Y) for the sparse P with these exponents (deg u < m).
+fn square_mod_sparse(f: &Field, u: &FPoly, exps: &[u32]) -> FPoly {
+    let m = exps[0] as usize;
+    let mut s = vec![Element::ZERO; 2 * u.len().max(1)];
+    for (k, c) in u.iter().enumerate() {
+        s[2 * k] = f.sqr(c);
+    }
+    // Fold Y^d = Y^{d−m}·(Y^m) ≡ Y^{d−m}·Σ_{e < m} Y^e, top down.
+    for d in (m..s.len()).rev() {
+        let c = s[d];
+        if c == Element::ZERO {
+            continue;
+        }
+        s[d] = Element::ZERO;
+        for &e in &exps[1..] {
+            s[d - m + e as usize] += c;
+        }
+    }
+    s.truncate(m);
+    trim(&mut s);
+    s
+}
