@@ -6,6 +6,7 @@
 mod alg;
 mod bench;
 mod error;
+mod field;
 mod fsutil;
 mod input;
 mod keyfile;
@@ -64,6 +65,25 @@ enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Binary-field calculator: `field --modulus EXPS OP A [B]`, `field --modulus EXPS --batch`
+    /// (reads `OP A [B]` lines from stdin), or `field ssrf DEGREE`.
+    ///
+    /// OP is one of mul, sqr, sqrt, inv, trace, htrace, solve, add. Elements are big-endian
+    /// hex (bit i = coefficient of x^i); `trace` prints 0 or 1; `solve` prints one root z of
+    /// z^2 + z = A (the other is z + 1) or `none`. With --batch a bad line prints
+    /// `error: ...` and the run goes on. `ssrf DEGREE` prints the square-root-friendly
+    /// modulus of an odd degree and the exponents of sqrt(x).
+    Field {
+        /// The modulus as exponents, highest first (e.g. 163,57,49,29,0).
+        #[arg(long, value_name = "EXPS")]
+        modulus: Option<String>,
+        /// Read `OP A [B]` lines from standard input, print one result per line.
+        #[arg(long)]
+        batch: bool,
+        /// `OP A [B]`, or `ssrf DEGREE`.
+        #[arg(value_name = "ARGS")]
+        args: Vec<String>,
+    },
     /// Check `ALG NONCE TAG PATH` lines; print `PATH: OK` or `PATH: FAILED` for each.
     Verify {
         /// Key file [default: $WEGMAN_HOME/key].
@@ -97,6 +117,11 @@ fn main() -> ExitCode {
                 )
             })
         }),
+        Command::Field {
+            modulus,
+            batch,
+            args,
+        } => field::run(modulus.as_deref(), batch, &args).map(|()| ExitCode::SUCCESS),
         Command::Verify {
             key_file,
             checkfile,

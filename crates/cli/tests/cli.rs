@@ -658,3 +658,132 @@ fn hash127_aes_through_the_cli_equals_the_library() {
     let o = e.run(&["verify", "--key-file", &key, &bad]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+#[test]
+fn field_calculator_matches_the_library() {
+    use wegman_gf2::{Element, Field};
+    let e = Env::new();
+    // The SSRF rows of the issue (Avanzi's table), in design.md §4's format.
+    for (m, line) in [
+        ("163", "163,57,49,29,0 82,29,25,15"),
+        ("233", "233,159,0 117,80"),
+        ("409", "409,87,0 205,44"),
+    ] {
+        let o = e.run(&["field", "ssrf", m]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), format!("{line}\n"));
+    }
+    // x^4 + x + 1 prints as 13 in F_{2^5} (design.md §2); (x^4+x+1)·x = x + 1 mod x^5+x^2+1.
+    let o = e.run(&["field", "--modulus", "5,2,0", "mul", "13", "2"]);
+    assert_eq!(stdout(&o), "03\n");
+    let spec = "163,7,6,3,0";
+    let f = Field::from_exponents(spec).unwrap();
+    let a = f.parse("3a5f0c1e2d4b69788796a5b4c3d2e1f00112233").unwrap();
+    let b = f.parse("1000000000000000000000000000000000000abc").unwrap();
+    let hex = |x: &Element| f.to_hex(x);
+    let inv: Option<Element> = f.inv(&a).into();
+    let cases: Vec<(Vec<String>, String)> = vec![
+        (vec!["mul".into(), hex(&a), hex(&b)], hex(&f.mul(&a, &b))),
+        (vec!["add".into(), hex(&a), hex(&b)], hex(&(a + b))),
+        (vec!["sqr".into(), hex(&a)], hex(&f.sqr(&a))),
+        (vec!["sqrt".into(), hex(&a)], hex(&f.sqrt(&a))),
+        (vec!["inv".into(), hex(&a)], hex(&inv.unwrap())),
+        (vec!["trace".into(), hex(&a)], f.trace(&a).to_string()),
+        (
+            vec!["htrace".into(), hex(&a)],
+            hex(&f.half_trace(&a).unwrap()),
+        ),
+        (
+            vec!["solve".into(), hex(&a)],
+            f.solve(&a).map_or("none".into(), |(z, _)| hex(&z)),
+        ),
+        (
+            vec!["solve".into(), hex(&(f.sqr(&b) + b))],
+            hex(&f.solve(&(f.sqr(&b) + b)).unwrap().0),
+        ),
+    ];
+    let mut batch = String::new();
+    let mut expect = String::new();
+    for (args, want) in &cases {
+        let mut argv = vec!["field", "--modulus", spec];
+        argv.extend(args.iter().map(String::as_str));
+        let o = e.run(&argv);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), format!("{want}\n"), "{args:?}");
+        batch += &format!("{}\n", args.join(" "));
+        expect += &format!("{want}\n");
+    }
+    // Batch mode: the same lines, plus bad ones that print `error: ...` and do not stop it.
+    batch += "inv 0\nfrobnicate 1\nmul 1\nsqr 8ffffffffffffffffffffffffffffffffffffffff\nsqr 1\n";
+    let o = e.run_stdin(&["field", "--modulus", spec, "--batch"], batch.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), cases.len() + 5);
+    assert_eq!(lines[..cases.len()].join("\n") + "\n", expect);
+    for l in &lines[cases.len()..cases.len() + 4] {
+        assert!(l.starts_with("error: "), "{l}");
+    }
+    assert_eq!(
+        lines[cases.len() + 4],
+        format!("{:0>41}", "1"),
+        "ceil(163/4) = 41 digits"
+    );
+}
+
+#[test]
+fn field_calculator_errors() {
+    let e = Env::new();
+    for (args, needle) in [
+        (
+            vec!["field", "--modulus", "4,2,0", "sqr", "1"],
+            "not irreducible",
+        ),
+        (
+            vec!["field", "--modulus", "600,1,0", "sqr", "1"],
+            "out of range",
+        ),
+        (
+            vec!["field", "--modulus", "163,7,6,0", "sqr", "1"],
+            "trinomial",
+        ),
+        (
+            vec!["field", "--modulus", "163,a,0", "sqr", "1"],
+            "malformed modulus",
+        ),
+        (
+            vec!["field", "--modulus", "5,2,0", "inv", "0"],
+            "zero has no inverse",
+        ),
+        (
+            vec!["field", "--modulus", "5,2,0", "sqr", "20"],
+            "out of range",
+        ),
+        (
+            vec!["field", "--modulus", "5,2,0", "sqr", "xyz"],
+            "hexadecimal",
+        ),
+        (vec!["field", "--modulus", "5,2,0", "mul", "1"], "2 operand"),
+        (
+            vec!["field", "--modulus", "5,2,0", "pow", "1"],
+            "unknown operation",
+        ),
+        (
+            vec!["field", "--modulus", "8,4,3,1,0", "htrace", "1"],
+            "even",
+        ),
+        (vec!["field", "mul", "1", "2"], "--modulus"),
+        (vec!["field", "ssrf", "164"], "even"),
+        (vec!["field", "ssrf", "999"], "out of range"),
+        (vec!["field", "ssrf", "abc"], "not a degree"),
+    ] {
+        let o = e.run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(
+            err.starts_with("wegman: ") && err.contains(needle),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

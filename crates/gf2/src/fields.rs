@@ -17,7 +17,7 @@
 //! | [`F571Ssrf`] | x^571 + x^193 + x^185 + x^5 + 1 | yes |
 //!
 //! The SSRF moduli are those of Avanzi's table (the lowest second-highest exponent). Each
-//! type's tables (trace vector, half-trace rows) are those of its runtime [`Field`], built on
+//! type's tables (trace vector, half-trace rows) are those of its runtime [`Field`](crate::Field), built on
 //! first use. [`crate::basis::BasisChange`] converts between the NIST and SSRF types of one
 //! degree.
 
@@ -31,12 +31,12 @@ pub(crate) trait ConstShape: Copy {
 
 /// The exponents of ζ = sqrt(x) for a square-root-friendly shape, or 0 of them.
 pub(crate) const fn ssrf_zeta(s: &Shape) -> ([u32; 4], usize) {
-    if s.m % 2 == 0 {
+    if s.m.is_multiple_of(2) {
         return ([0; 4], 0);
     }
     let mut i = 0;
     while i < s.n_mids {
-        if s.mids[i] % 2 == 0 {
+        if s.mids[i].is_multiple_of(2) {
             return ([0; 4], 0);
         }
         i += 1;

@@ -13,14 +13,6 @@ fn to_bits(e: &Element, m: usize) -> Bits {
         .collect()
 }
 
-fn from_bits(f: &Field, b: &[u8]) -> Element {
-    let mut limbs = [0u64; 9];
-    for (i, &x) in b.iter().enumerate() {
-        limbs[i / 64] |= u64::from(x) << (i % 64);
-    }
-    f.element(&limbs).unwrap()
-}
-
 /// Long division: the remainder of v modulo the polynomial with these exponents.
 fn reduce_ref(mut v: Bits, exps: &[u32]) -> Bits {
     let m = exps[0] as usize;

@@ -14,7 +14,7 @@ impl Rng {
     fn limbs(&mut self, m: u32) -> Vec<u64> {
         let n = (m as usize).div_ceil(64);
         let mut v: Vec<u64> = (0..n).map(|_| self.next()).collect();
-        if m % 64 != 0 {
+        if !m.is_multiple_of(64) {
             v[n - 1] &= (1u64 << (m % 64)) - 1;
         }
         v

@@ -1,0 +1,122 @@
+//! `wegman field`: a binary-field calculator (design.md §4).
+//!
+//! `wegman field --modulus EXPS OP A [B]` prints one result; `--batch` reads `OP A [B]` lines
+//! from standard input and prints one result line per input line (`error: ...` for a bad line,
+//! and the run continues); `wegman field ssrf DEGREE` prints the square-root-friendly modulus
+//! of an odd degree and the exponents of sqrt(x).
+
+use std::io::{BufRead, Write};
+
+use wegman_gf2::{Element, Field, Modulus};
+
+use crate::error::{Error, Result};
+
+const OPS: &str = "mul, sqr, sqrt, inv, trace, htrace, solve, add";
+
+/// Runs the subcommand.
+pub(crate) fn run(modulus: Option<&str>, batch: bool, args: &[String]) -> Result<()> {
+    if args.first().map(String::as_str) == Some("ssrf") {
+        if batch || modulus.is_some() {
+            return Err(Error::new(
+                "`field ssrf DEGREE` takes no --modulus or --batch",
+            ));
+        }
+        return ssrf(&args[1..]);
+    }
+    let exps = modulus.ok_or_else(|| {
+        Error::new("field: --modulus EXPS is required (e.g. --modulus 163,57,49,29,0), or use `field ssrf DEGREE`")
+    })?;
+    let modulus: Modulus = exps
+        .parse()
+        .map_err(|e| Error::new(format!("--modulus {exps}: {e}")))?;
+    let field = Field::new(modulus);
+    if batch {
+        if !args.is_empty() {
+            return Err(Error::new(
+                "--batch reads `OP A [B]` lines from standard input; give no operands",
+            ));
+        }
+        return run_batch(&field);
+    }
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let line = eval(&field, &words).map_err(Error::new)?;
+    crate::error::out(&format!("{line}\n"))
+}
+
+fn run_batch(field: &Field) -> Result<()> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let line = line.map_err(|e| Error::new(format!("reading standard input: {e}")))?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let result = match eval(field, &words) {
+            Ok(r) => r,
+            Err(e) => format!("error: line {}: {e}", n + 1),
+        };
+        writeln!(out, "{result}").map_err(|e| Error::new(format!("writing the output: {e}")))?;
+    }
+    out.flush()
+        .map_err(|e| Error::new(format!("writing the output: {e}")))
+}
+
+fn element(field: &Field, s: Option<&&str>, which: &str) -> std::result::Result<Element, String> {
+    let s = s.ok_or_else(|| format!("missing operand {which}"))?;
+    field
+        .parse(s)
+        .map_err(|e| format!("operand {which} `{s}`: {e}"))
+}
+
+/// Evaluates `OP A [B]` and returns the output line.
+fn eval(field: &Field, words: &[&str]) -> std::result::Result<String, String> {
+    let (op, rest) = words
+        .split_first()
+        .ok_or_else(|| format!("missing operation (one of {OPS})"))?;
+    let arity = match *op {
+        "mul" | "add" => 2,
+        "sqr" | "sqrt" | "inv" | "trace" | "htrace" | "solve" => 1,
+        _ => return Err(format!("unknown operation `{op}` (one of {OPS})")),
+    };
+    if rest.len() != arity {
+        return Err(format!(
+            "`{op}` takes {arity} operand(s), got {}",
+            rest.len()
+        ));
+    }
+    let a = element(field, rest.first(), "A")?;
+    let hex = |e: &Element| field.to_hex(e);
+    Ok(match *op {
+        "mul" => hex(&field.mul(&a, &element(field, rest.get(1), "B")?)),
+        "add" => hex(&(a + element(field, rest.get(1), "B")?)),
+        "sqr" => hex(&field.sqr(&a)),
+        "sqrt" => hex(&field.sqrt(&a)),
+        "inv" => {
+            let inv: Option<Element> = field.inv(&a).into();
+            hex(&inv.ok_or_else(|| "inv: zero has no inverse".to_string())?)
+        }
+        "trace" => field.trace(&a).to_string(),
+        "htrace" => hex(&field.half_trace(&a).map_err(|e| format!("htrace: {e}"))?),
+        "solve" => match field.solve(&a) {
+            Some((z, _)) => hex(&z),
+            None => "none".to_string(),
+        },
+        _ => unreachable!("operation checked above"),
+    })
+}
+
+fn ssrf(args: &[String]) -> Result<()> {
+    let [degree] = args else {
+        return Err(Error::new(
+            "usage: wegman field ssrf DEGREE (an odd degree, 3..=571)",
+        ));
+    };
+    let m: u32 = degree.parse().map_err(|_| {
+        Error::new(format!(
+            "field ssrf: `{degree}` is not a degree (an odd number, 3..=571)"
+        ))
+    })?;
+    let (modulus, zeta) =
+        wegman_gf2::ssrf_modulus(m).map_err(|e| Error::new(format!("field ssrf {m}: {e}")))?;
+    let zeta: Vec<String> = zeta.iter().map(u32::to_string).collect();
+    crate::error::out(&format!("{modulus} {}\n", zeta.join(",")))
+}
