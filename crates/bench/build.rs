@@ -1,9 +1,11 @@
-//! Links libsodium when the system has it (Debian: libsodium-dev), so the benches can compare
-//! against it; without it they skip that peer.
+//! Links libsodium (Debian: libsodium-dev) and compiles a small NTL harness (Debian:
+//! libntl-dev) when the system has them, so the benches can compare against them; without
+//! them they skip those peers.
 
 use std::process::Command;
 
 fn main() {
+    ntl();
     println!("cargo::rustc-check-cfg=cfg(has_libsodium)");
     println!("cargo::rerun-if-env-changed=PKG_CONFIG_PATH");
     let found = Command::new("pkg-config")
@@ -19,5 +21,28 @@ fn main() {
         }
         println!("cargo::rustc-link-lib=sodium");
         println!("cargo::rustc-cfg=has_libsodium");
+    }
+}
+
+/// NTL's GF2E through `ntl/gf2e.cpp`, if the headers are installed.
+fn ntl() {
+    println!("cargo::rustc-check-cfg=cfg(has_ntl)");
+    println!("cargo::rerun-if-changed=ntl/gf2e.cpp");
+    let header = ["/usr/include/NTL/GF2E.h", "/usr/local/include/NTL/GF2E.h"]
+        .iter()
+        .any(|p| std::path::Path::new(p).exists());
+    if !header {
+        return;
+    }
+    let built = cc::Build::new()
+        .cpp(true)
+        .file("ntl/gf2e.cpp")
+        .opt_level(2)
+        .warnings(false)
+        .try_compile("wegman_ntl");
+    if built.is_ok() {
+        println!("cargo::rustc-link-lib=ntl");
+        println!("cargo::rustc-link-lib=gmp");
+        println!("cargo::rustc-cfg=has_ntl");
     }
 }

@@ -5,6 +5,9 @@
 //! - [`sodium_poly1305`]: libsodium's `crypto_onetimeauth_poly1305`, when the system has
 //!   libsodium (see `build.rs`; `SODIUM_AVAILABLE` says whether it was linked).
 //!
+//! - [`ntl::Gf2e`]: NTL's `GF2E` field arithmetic (when the system has libntl-dev), for the
+//!   binary-field benchmarks.
+//!
 //! The wrappers are also tested against wegman (an independent cross-check of both).
 
 use std::ffi::CStr;
@@ -104,5 +107,127 @@ pub fn sodium_poly1305(key: &[u8; 32], msg: &[u8]) -> Option<[u8; 16]> {
     {
         let _ = (key, msg);
         None
+    }
+}
+
+/// NTL's `GF2E` (Debian's libntl-dev build), for the binary-field benchmarks.
+pub mod ntl {
+    /// Whether the NTL harness was compiled and linked (see `build.rs`).
+    pub const AVAILABLE: bool = cfg!(has_ntl);
+
+    #[cfg(has_ntl)]
+    unsafe extern "C" {
+        fn wegman_ntl_new(
+            exps: *const core::ffi::c_long,
+            n_exps: core::ffi::c_long,
+            a: *const u64,
+            b: *const u64,
+            limbs: core::ffi::c_long,
+        ) -> *mut core::ffi::c_void;
+        fn wegman_ntl_use(p: *mut core::ffi::c_void);
+        fn wegman_ntl_mul(p: *mut core::ffi::c_void);
+        fn wegman_ntl_sqr(p: *mut core::ffi::c_void);
+        fn wegman_ntl_inv(p: *mut core::ffi::c_void);
+        fn wegman_ntl_result(p: *mut core::ffi::c_void, out: *mut u64, limbs: core::ffi::c_long);
+        fn wegman_ntl_free(p: *mut core::ffi::c_void);
+    }
+
+    /// One NTL `GF2E` context (a modulus) with two fixed operands a and b.
+    #[derive(Debug)]
+    pub struct Gf2e {
+        #[cfg(has_ntl)]
+        ctx: *mut core::ffi::c_void,
+        limbs: usize,
+    }
+
+    impl Gf2e {
+        /// The field with these exponents (highest first) and operands a, b (little-endian
+        /// limbs); `None` without NTL or on an NTL error.
+        pub fn new(exps: &[u32], a: &[u64], b: &[u64]) -> Option<Gf2e> {
+            if a.len() != b.len() {
+                return None;
+            }
+            #[cfg(has_ntl)]
+            {
+                let e: Vec<core::ffi::c_long> = exps.iter().map(|&x| x.into()).collect();
+                // SAFETY: the pointers are valid for the given lengths for the duration of the
+                // call; NTL copies what it keeps. A null result is checked.
+                let ctx = unsafe {
+                    wegman_ntl_new(
+                        e.as_ptr(),
+                        e.len() as _,
+                        a.as_ptr(),
+                        b.as_ptr(),
+                        a.len() as _,
+                    )
+                };
+                (!ctx.is_null()).then_some(Gf2e {
+                    ctx,
+                    limbs: a.len(),
+                })
+            }
+            #[cfg(not(has_ntl))]
+            {
+                let _ = (exps, a, b);
+                None
+            }
+        }
+
+        /// Makes this modulus NTL's current one (call before timing its operations).
+        pub fn select(&self) {
+            #[cfg(has_ntl)]
+            // SAFETY: `ctx` is a live context from `wegman_ntl_new`.
+            unsafe {
+                wegman_ntl_use(self.ctx)
+            };
+        }
+
+        /// c = a·b (needs `select`).
+        pub fn mul(&self) {
+            #[cfg(has_ntl)]
+            // SAFETY: as in `select`; the operation only touches the context's own fields.
+            unsafe {
+                wegman_ntl_mul(self.ctx)
+            };
+        }
+
+        /// c = a² (needs `select`).
+        pub fn sqr(&self) {
+            #[cfg(has_ntl)]
+            // SAFETY: as in `mul`.
+            unsafe {
+                wegman_ntl_sqr(self.ctx)
+            };
+        }
+
+        /// c = a^{−1} (needs `select`; a ≠ 0).
+        pub fn inv(&self) {
+            #[cfg(has_ntl)]
+            // SAFETY: as in `mul`.
+            unsafe {
+                wegman_ntl_inv(self.ctx)
+            };
+        }
+
+        /// The last result c.
+        pub fn result(&self) -> Vec<u64> {
+            let mut out = vec![0u64; self.limbs];
+            #[cfg(has_ntl)]
+            // SAFETY: `out` has room for `limbs` words.
+            unsafe {
+                wegman_ntl_result(self.ctx, out.as_mut_ptr(), out.len() as _)
+            };
+            out
+        }
+    }
+
+    impl Drop for Gf2e {
+        fn drop(&mut self) {
+            #[cfg(has_ntl)]
+            // SAFETY: `ctx` came from `wegman_ntl_new` and is freed once.
+            unsafe {
+                wegman_ntl_free(self.ctx)
+            };
+        }
     }
 }

@@ -33,3 +33,59 @@ fn reports_libsodium_availability() {
     }
     assert_eq!(sodium_poly1305(&[1; 32], b"x").is_some(), SODIUM_AVAILABLE);
 }
+
+/// NTL's GF2E multiplication, squaring and inversion agree with wegman's runtime field on
+/// every standard modulus (an independent implementation; skipped without libntl-dev).
+#[test]
+fn ntl_gf2e_agrees_with_wegman() {
+    use wegman_bench::ntl::{AVAILABLE, Gf2e};
+    use wegman_gf2::Field;
+    if !AVAILABLE {
+        eprintln!("NTL not installed: skipping the GF2E cross-check");
+        return;
+    }
+    let mut x = 0x5151_aaaa_0f0f_3c3cu64;
+    for spec in [
+        "127,63,0",
+        "163,7,6,3,0",
+        "163,57,49,29,0",
+        "233,74,0",
+        "233,159,0",
+        "283,12,7,5,0",
+        "283,97,89,87,0",
+        "409,87,0",
+        "571,10,5,2,0",
+        "571,193,185,5,0",
+    ] {
+        let f = Field::from_exponents(spec).unwrap();
+        let m = f.degree() as usize;
+        let n = m.div_ceil(64);
+        for _ in 0..20 {
+            let mut limbs = || -> Vec<u64> {
+                let mut v: Vec<u64> = (0..n)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        x
+                    })
+                    .collect();
+                if m % 64 != 0 {
+                    v[n - 1] &= (1u64 << (m % 64)) - 1;
+                }
+                v
+            };
+            let (la, lb) = (limbs(), limbs());
+            let (a, b) = (f.element(&la).unwrap(), f.element(&lb).unwrap());
+            let ntl = Gf2e::new(&f.modulus().exponents(), &la, &lb).unwrap();
+            ntl.select();
+            ntl.mul();
+            assert_eq!(ntl.result(), f.mul(&a, &b).limbs()[..n], "{spec} mul");
+            ntl.sqr();
+            assert_eq!(ntl.result(), f.sqr(&a).limbs()[..n], "{spec} sqr");
+            ntl.inv();
+            let inv: Option<wegman_gf2::Element> = f.inv(&a).into();
+            assert_eq!(ntl.result(), inv.unwrap().limbs()[..n], "{spec} inv");
+        }
+    }
+}
