@@ -18,7 +18,7 @@ fn operands(m: u32) -> (Vec<u64>, Vec<u64>) {
         x
     };
     let mask = |v: &mut Vec<u64>| {
-        if m % 64 != 0 {
+        if !m.is_multiple_of(64) {
             v[n - 1] &= (1u64 << (m % 64)) - 1;
         }
     };

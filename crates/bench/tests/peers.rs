@@ -70,7 +70,7 @@ fn ntl_gf2e_agrees_with_wegman() {
                         x
                     })
                     .collect();
-                if m % 64 != 0 {
+                if !m.is_multiple_of(64) {
                     v[n - 1] &= (1u64 << (m % 64)) - 1;
                 }
                 v
