@@ -207,15 +207,6 @@ pub(crate) fn parity_and<const N: usize>(a: &[u64; N], mask: &[u64; N]) -> u8 {
     (x.count_ones() & 1) as u8
 }
 
-/// x ^= y where `bit` is 1; nothing where it is 0 (a mask, no branch).
-#[inline(always)]
-pub(crate) fn xor_if<const N: usize>(x: &mut [u64; N], y: &[u64; N], bit: u64) {
-    let mask = 0u64.wrapping_sub(bit & 1);
-    for i in 0..N {
-        x[i] ^= y[i] & mask;
-    }
-}
-
 /// Bit i of a.
 #[inline(always)]
 pub(crate) fn bit<const N: usize>(a: &[u64; N], i: usize) -> u64 {

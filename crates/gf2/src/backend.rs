@@ -2,11 +2,16 @@
 //! per call or per slice).
 
 #[cfg(target_arch = "x86_64")]
+pub(crate) mod avx512;
+#[cfg(target_arch = "x86_64")]
 pub(crate) mod clmul;
 
-// Exactly the features `clmul::mul_wide` enables.
+// Exactly the features the `Clmul` kernels enable.
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(pclmul_cpuid, "pclmulqdq", "sse2");
+// Exactly the features the `Avx512` kernels enable.
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(avx512_cpuid, "pclmulqdq", "sse2", "bmi2", "avx512f");
 
 /// How F_2\[x\] products are computed. Every backend gives identical results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,17 +20,23 @@ pub enum Backend {
     /// Portable and constant-time: schoolbook over a 64 × 64-bit carry-less product built
     /// from integer multiplications of bit-spread operands.
     Soft,
-    /// x86 `pclmulqdq`: one instruction per 64 × 64-bit limb product.
+    /// x86 `pclmulqdq`: one instruction per 64 × 64-bit limb product, and per limb square.
     Clmul,
+    /// `Clmul`, plus `pext` (BMI2) for the even/odd split of square roots and AVX-512 for
+    /// the linear maps (half-trace, solve): eight rows per masked vector XOR. Needs
+    /// `pclmulqdq`, `bmi2` and `avx512f` (every CPU with AVX-512 also has a fast `pext`).
+    Avx512,
 }
 
 impl Backend {
     /// Every backend.
-    pub const ALL: &'static [Backend] = &[Backend::Soft, Backend::Clmul];
+    pub const ALL: &'static [Backend] = &[Backend::Soft, Backend::Clmul, Backend::Avx512];
 
     /// The fastest backend this CPU can run.
     pub fn detect() -> Backend {
-        if Backend::Clmul.is_available() {
+        if Backend::Avx512.is_available() {
+            Backend::Avx512
+        } else if Backend::Clmul.is_available() {
             Backend::Clmul
         } else {
             Backend::Soft
@@ -38,8 +49,10 @@ impl Backend {
             Backend::Soft => true,
             #[cfg(target_arch = "x86_64")]
             Backend::Clmul => pclmul_cpuid::get(),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512 => avx512_cpuid::get(),
             #[cfg(not(target_arch = "x86_64"))]
-            Backend::Clmul => false,
+            Backend::Clmul | Backend::Avx512 => false,
         }
     }
 
@@ -53,6 +66,7 @@ impl Backend {
         match self {
             Backend::Soft => "soft",
             Backend::Clmul => "clmul",
+            Backend::Avx512 => "avx512",
         }
     }
 }

@@ -147,8 +147,11 @@ pub struct Field {
     /// Bit i = Tr(x^i).
     trace_vec: Element,
     /// Row i: a z with z² + z = x^i + (Tr(x^i) ? t : 0) for a fixed t of trace 1; for odd m
-    /// row i = H(x^i) and t = 1. `m` rows of `n` limbs.
-    solve_rows: Vec<u64>,
+    /// row i = H(x^i) and t = 1. Stored limb-major for [`ops::apply_cols`]:
+    /// `solve_cols[l·solve_rows + i]` is limb l of row i; `solve_rows` = m rounded up to a
+    /// multiple of 8 (zero rows pad it).
+    solve_cols: Vec<u64>,
+    solve_rows: usize,
     /// For odd m, the windowed half-trace table (public data only): for window w and 4-bit
     /// index v, H(Σ_k v_k x^{8w + 2k + 1}); `n` limbs per entry.
     ht_windows: Vec<u64>,
@@ -191,7 +194,8 @@ impl Field {
             zeta: Element::ZERO,
             zeta_exps: modulus.sqrt_x_exponents(),
             trace_vec: trace_vector(&shape),
-            solve_rows: Vec::new(),
+            solve_cols: Vec::new(),
+            solve_rows: 0,
             ht_windows: Vec::new(),
             h_one: Element::ZERO,
         };
@@ -343,13 +347,13 @@ impl Field {
     /// a².
     pub fn sqr(&self, a: &Element) -> Element {
         let s = self.shape();
-        by_limbs!(self.n, N => Element::put(ops::sqr::<N, _>(&a.get(), s)))
+        by_limbs!(self.n, N => Element::put(ops::sqr::<N, _>(&a.get(), s, self.backend)))
     }
 
     /// a^{2^k}.
     pub fn sqr_n(&self, a: &Element, k: usize) -> Element {
         let s = self.shape();
-        by_limbs!(self.n, N => Element::put(ops::sqr_n::<N, _>(&a.get(), k, s)))
+        by_limbs!(self.n, N => Element::put(ops::sqr_n::<N, _>(&a.get(), k, s, self.backend)))
     }
 
     /// a^{−1}, constant-time (Itoh–Tsujii); none for 0 (only whether a is 0 is revealed, by
@@ -397,7 +401,9 @@ impl Field {
     pub fn sqrt(&self, a: &Element) -> Element {
         let s = self.shape();
         match &self.zeta_exps {
-            Some(exps) => by_limbs!(self.n, N => Element::put(ops::sqrt_ssrf::<N>(&a.get(), exps))),
+            Some(exps) => {
+                by_limbs!(self.n, N => Element::put(ops::sqrt_ssrf::<N>(&a.get(), exps, self.backend)))
+            }
             None => by_limbs!(self.n, N => Element::put(ops::sqrt_generic::<N, _>(
                 &a.get(), &self.zeta.get(), s, self.backend))),
         }
@@ -420,10 +426,9 @@ impl Field {
     }
 
     fn apply_solve_rows(&self, a: &Element) -> Element {
-        by_limbs!(self.n, N => {
-            let (rows, _) = self.solve_rows.as_chunks::<N>();
-            Element::put(ops::apply_rows::<N>(&a.get(), rows))
-        })
+        let rows = self.solve_rows;
+        by_limbs!(self.n, N => Element::put(ops::apply_cols::<N>(
+            &a.get(), &self.solve_cols, rows, rows, self.backend)))
     }
 
     /// The half-trace by the paper's method (odd m only), variable-time: for public data.
@@ -585,10 +590,7 @@ impl Field {
             };
         }
         self.h_one = rows[0];
-        self.solve_rows = rows
-            .iter()
-            .flat_map(|r| r.limbs[..n].iter().copied())
-            .collect();
+        self.set_solve_rows(&rows);
         let windows = m.div_ceil(8);
         let mut tab = vec![0u64; windows * 16 * n];
         for w in 0..windows {
@@ -611,7 +613,6 @@ impl Field {
     /// image the trace-0 hyperplane).
     fn build_solve_rows_even(&mut self) {
         let m = self.degree() as usize;
-        let n = self.n;
         // Echelon basis of the image: (vector, combination of x^j that L maps to it),
         // indexed by pivot (highest set bit).
         let mut basis: Vec<Option<(Element, Element)>> = vec![None; m];
@@ -636,7 +637,7 @@ impl Field {
         let i0 = (0..m)
             .find(|&i| (self.trace_vec.limbs[i / 64] >> (i % 64)) & 1 == 1)
             .unwrap_or(0);
-        let mut rows = Vec::with_capacity(m * n);
+        let mut rows = Vec::with_capacity(m);
         for i in 0..m {
             let mut t = Element::ZERO;
             t.limbs[i / 64] ^= 1 << (i % 64);
@@ -654,9 +655,22 @@ impl Field {
                     None => break,
                 }
             }
-            rows.extend_from_slice(&z.limbs[..n]);
+            rows.push(z);
         }
-        self.solve_rows = rows;
+        self.set_solve_rows(&rows);
+    }
+
+    /// Stores rows limb-major, padded with zero rows to a multiple of 8.
+    fn set_solve_rows(&mut self, rows: &[Element]) {
+        let padded = rows.len().next_multiple_of(8);
+        let mut cols = vec![0u64; self.n * padded];
+        for (i, r) in rows.iter().enumerate() {
+            for l in 0..self.n {
+                cols[l * padded + i] = r.limbs[l];
+            }
+        }
+        self.solve_cols = cols;
+        self.solve_rows = padded;
     }
 }
 

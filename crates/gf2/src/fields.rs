@@ -148,12 +148,12 @@ macro_rules! binary_field {
             /// self², by bit spreading and the unrolled reduction.
             #[inline]
             pub fn square(&self) -> $name {
-                $name($crate::ops::sqr(&self.0, $shape))
+                $name($crate::ops::sqr(&self.0, $shape, $crate::Backend::detect()))
             }
 
             /// self^(2^k).
             pub fn square_n(&self, k: usize) -> $name {
-                $name($crate::ops::sqr_n(&self.0, k, $shape))
+                $name($crate::ops::sqr_n(&self.0, k, $shape, $crate::Backend::detect()))
             }
 
             /// self^{−1}, constant-time (Itoh–Tsujii); none for 0.
@@ -180,7 +180,7 @@ macro_rules! binary_field {
             pub fn sqrt(&self) -> $name {
                 let (z, k) = $name::ZETA;
                 if k > 0 {
-                    $name($crate::ops::sqrt_ssrf(&self.0, &z[..k]))
+                    $name($crate::ops::sqrt_ssrf(&self.0, &z[..k], $crate::Backend::detect()))
                 } else {
                     let zeta = $name::from_element(&$name::field().sqrt_x());
                     $name($crate::ops::sqrt_generic(

@@ -30,10 +30,11 @@ pub(crate) fn mul<const N: usize, S: ShapeOf>(
 ) -> [u64; N] {
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::Clmul => {
-            // SAFETY: a `Backend::Clmul` value is only used after `Backend::is_available`
-            // confirmed pclmulqdq and sse2, the features `clmul_mul` enables (the field
-            // constructors check it; `Backend::detect` only returns available backends).
+        Backend::Clmul | Backend::Avx512 => {
+            // SAFETY: a `Backend` value other than `Soft` is only used after
+            // `Backend::is_available` confirmed its features, a superset of pclmulqdq and
+            // sse2, the features `clmul_mul` enables (the field constructors check it;
+            // `Backend::detect` only returns available backends).
             unsafe { clmul_mul(a, b, s) }
         }
         _ => soft_mul(a, b, s),
@@ -42,9 +43,47 @@ pub(crate) fn mul<const N: usize, S: ShapeOf>(
 
 /// a² mod P.
 #[inline(always)]
-pub(crate) fn sqr<const N: usize, S: ShapeOf>(a: &[u64; N], s: S) -> [u64; N] {
-    let mut w = arith::square_wide(a);
-    arith::reduce::<N>(&mut w, &s.shape())
+pub(crate) fn sqr<const N: usize, S: ShapeOf>(a: &[u64; N], s: S, backend: Backend) -> [u64; N] {
+    sqr_n(a, 1, s, backend)
+}
+
+/// a^(2^k) mod P: k squarings (k public), one backend dispatch.
+#[inline(always)]
+pub(crate) fn sqr_n<const N: usize, S: ShapeOf>(
+    a: &[u64; N],
+    k: usize,
+    s: S,
+    backend: Backend,
+) -> [u64; N] {
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul | Backend::Avx512 => {
+            // SAFETY: as in `mul`: pclmulqdq and sse2 were confirmed.
+            unsafe { clmul_sqr_n(a, k, s) }
+        }
+        _ => soft_sqr_n(a, k, s),
+    }
+}
+
+#[inline(never)]
+fn soft_sqr_n<const N: usize, S: ShapeOf>(a: &[u64; N], k: usize, s: S) -> [u64; N] {
+    let mut x = *a;
+    for _ in 0..k {
+        let mut w = arith::square_wide(&x);
+        x = arith::reduce::<N>(&mut w, &s.shape());
+    }
+    x
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "pclmulqdq,sse2")]
+fn clmul_sqr_n<const N: usize, S: ShapeOf>(a: &[u64; N], k: usize, s: S) -> [u64; N] {
+    let mut x = *a;
+    for _ in 0..k {
+        let mut w = crate::backend::clmul::square_wide(&x);
+        x = arith::reduce::<N>(&mut w, &s.shape());
+    }
+    x
 }
 
 // Not inlined: the dispatch in `mul` then stays a load, a compare and a call.
@@ -71,8 +110,8 @@ pub(crate) fn mul_slice<const N: usize, S: ShapeOf>(
 ) {
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::Clmul => {
-            // SAFETY: as in `mul`: the backend was checked available when it was chosen.
+        Backend::Clmul | Backend::Avx512 => {
+            // SAFETY: as in `mul`: pclmulqdq and sse2 were confirmed.
             unsafe { clmul_mul_slice(out, a, b, s) }
         }
         _ => {
@@ -96,16 +135,6 @@ fn clmul_mul_slice<const N: usize, S: ShapeOf>(
     }
 }
 
-/// a^(2^k) mod P: k squarings (k public).
-#[inline(always)]
-pub(crate) fn sqr_n<const N: usize, S: ShapeOf>(a: &[u64; N], k: usize, s: S) -> [u64; N] {
-    let mut x = *a;
-    for _ in 0..k {
-        x = sqr(&x, s);
-    }
-    x
-}
-
 /// a^{−1} = a^{2^m − 2} by the Itoh–Tsujii addition chain (0 for a = 0): with
 /// β_k = a^{2^k − 1}, β_{2k} = β_k^{2^k}·β_k and β_{2k+1} = β_{2k}²·a, following the bits of
 /// m − 1; then a^{−1} = β_{m−1}². About m − 1 squarings and 2·log₂ m multiplications, the same
@@ -116,16 +145,16 @@ pub(crate) fn inv<const N: usize, S: ShapeOf>(a: &[u64; N], s: S, backend: Backe
     let mut beta = *a; // β_1
     let mut k = 1usize;
     for i in (0..bits - 1).rev() {
-        let t = sqr_n(&beta, k, s);
+        let t = sqr_n(&beta, k, s, backend);
         beta = mul(&t, &beta, s, backend);
         k *= 2;
         if (e >> i) & 1 == 1 {
-            beta = mul(&sqr(&beta, s), a, s, backend);
+            beta = mul(&sqr(&beta, s, backend), a, s, backend);
             k += 1;
         }
     }
     debug_assert_eq!(k, e);
-    sqr(&beta, s)
+    sqr(&beta, s, backend)
 }
 
 /// a^e for the exponent bits e (little-endian limbs), constant-time in a and e: a Montgomery
@@ -144,7 +173,7 @@ pub(crate) fn pow<const N: usize, S: ShapeOf>(
         // (r0, r1) ← b ? (r0·r1, r1²) : (r0², r0·r1), by masked swaps around one step.
         cswap(&mut r0, &mut r1, b);
         let p = mul(&r0, &r1, s, backend);
-        r0 = sqr(&r0, s);
+        r0 = sqr(&r0, s, backend);
         r1 = p;
         cswap(&mut r0, &mut r1, b);
     }
@@ -171,7 +200,7 @@ pub(crate) fn sqrt_generic<const N: usize, S: ShapeOf>(
     s: S,
     backend: Backend,
 ) -> [u64; N] {
-    let (e, o) = arith::even_odd(a);
+    let (e, o) = even_odd(a, backend);
     let mut r = mul(&o, zeta, s, backend);
     for i in 0..N {
         r[i] ^= e[i];
@@ -183,20 +212,58 @@ pub(crate) fn sqrt_generic<const N: usize, S: ShapeOf>(
 /// degree (m + 1)/2 and a_odd has degree ≤ (m − 3)/2, so ζ·a_odd is a few shifted copies of
 /// a_odd, already reduced: no multiplication, no reduction.
 #[inline(always)]
-pub(crate) fn sqrt_ssrf<const N: usize>(a: &[u64; N], zeta_exps: &[u32]) -> [u64; N] {
-    let (mut r, o) = arith::even_odd(a);
+pub(crate) fn sqrt_ssrf<const N: usize>(
+    a: &[u64; N],
+    zeta_exps: &[u32],
+    backend: Backend,
+) -> [u64; N] {
+    let (mut r, o) = even_odd(a, backend);
     for &k in zeta_exps {
         arith::xor_shifted(&mut r, &o, k as usize);
     }
     r
 }
 
-/// Σ_i bit_i(a)·rows\[i\] over the first `rows.len()` bits: a linear map as masked XORs.
+/// (even, odd) halves: a = e² + x·o², with `pext` on the `Avx512` backend.
 #[inline(always)]
-pub(crate) fn apply_rows<const N: usize>(a: &[u64; N], rows: &[[u64; N]]) -> [u64; N] {
-    let mut acc = [0u64; N];
-    for (i, row) in rows.iter().enumerate() {
-        arith::xor_if(&mut acc, row, arith::bit(a, i));
+fn even_odd<const N: usize>(a: &[u64; N], backend: Backend) -> ([u64; N], [u64; N]) {
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx512 => {
+            // SAFETY: `Backend::Avx512` is only used after its features, which include bmi2
+            // (the feature `avx512::even_odd` enables), were confirmed.
+            unsafe { crate::backend::avx512::even_odd(a) }
+        }
+        _ => arith::even_odd(a),
     }
-    acc
+}
+
+/// A linear map over F_2 given by a limb-major table: `cols[l·stride + i]` is limb l of the
+/// image of x^i, for `rows` rows (a multiple of 8, padded with zero rows). Σ_i a_i·row_i with
+/// masks (portable) or eight rows per masked vector XOR (`Avx512`); constant-time in a.
+pub(crate) fn apply_cols<const N: usize>(
+    a: &[u64; N],
+    cols: &[u64],
+    rows: usize,
+    stride: usize,
+    backend: Backend,
+) -> [u64; N] {
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx512 => {
+            // SAFETY: `Backend::Avx512` is only used after avx512f (the feature
+            // `avx512::apply_cols` enables) was confirmed.
+            unsafe { crate::backend::avx512::apply_cols(a, cols, rows, stride) }
+        }
+        _ => {
+            let mut out = [0u64; N];
+            for (l, o) in out.iter_mut().enumerate() {
+                let col = &cols[l * stride..l * stride + rows];
+                for (i, &c) in col.iter().enumerate() {
+                    *o ^= c & 0u64.wrapping_sub(arith::bit(a, i));
+                }
+            }
+            out
+        }
+    }
 }
