@@ -425,6 +425,11 @@ impl Field {
         Ok(self.apply_solve_rows(a))
     }
 
+    /// The limb-major solving table and its (padded) row count.
+    pub(crate) fn solve_table(&self) -> (&[u64], usize) {
+        (&self.solve_cols, self.solve_rows)
+    }
+
     fn apply_solve_rows(&self, a: &Element) -> Element {
         let rows = self.solve_rows;
         by_limbs!(self.n, N => Element::put(ops::apply_cols::<N>(

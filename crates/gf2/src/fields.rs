@@ -207,18 +207,20 @@ macro_rules! binary_field {
             }
 
             /// The half-trace H(self) = Σ_{i ≤ (m−1)/2} self^{4^i}, constant-time (every
-            /// field here has odd degree).
+            /// field here has odd degree): the precomputed rows H(x^i), masked.
             pub fn half_trace(&self) -> $name {
                 let f = $name::field();
-                $name::from_element(&f.half_trace(&self.to_element()).unwrap_or_default())
+                let (cols, rows) = f.solve_table();
+                $name($crate::ops::apply_cols(&self.0, cols, rows, rows, f.backend()))
             }
 
             /// The roots (z, z + 1) of z² + z = self, or none when Tr(self) = 1;
-            /// constant-time apart from which of the two it is.
+            /// constant-time apart from which of the two it is (z = H(self)).
             pub fn solve(&self) -> Option<($name, $name)> {
-                $name::field()
-                    .solve(&self.to_element())
-                    .map(|(a, b)| ($name::from_element(&a), $name::from_element(&b)))
+                let z = self.half_trace();
+                let ok = subtle::ConstantTimeEq::ct_eq(&self.trace(), &0);
+                let z: Option<$name> = subtle::CtOption::new(z, ok).into();
+                z.map(|z| (z, z + $name::ONE))
             }
 
             /// out\[i\] = a\[i\]·b\[i\], one backend dispatch for the slice.
@@ -267,6 +269,12 @@ macro_rules! binary_field {
                     *o = x.sqrt();
                 }
                 Ok(())
+            }
+        }
+
+        impl subtle::ConditionallySelectable for $name {
+            fn conditional_select(a: &$name, b: &$name, choice: subtle::Choice) -> $name {
+                $name(core::array::from_fn(|i| u64::conditional_select(&a.0[i], &b.0[i], choice)))
             }
         }
 

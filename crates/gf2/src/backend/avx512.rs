@@ -22,7 +22,8 @@ pub(crate) fn even_odd<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
 /// Σ_i bit_i(a)·row_i for a table stored limb-major: `cols[l·stride + i]` is limb l of row i,
 /// `rows` rows (a multiple of 8, padded with zero rows), `stride ≥ rows`. Eight rows per
 /// vector: the eight bits of a select lanes by a mask register, never by a branch or an
-/// index, so the time does not depend on a.
+/// index, so the time does not depend on a. Groups of eight rows outside, limbs inside: each
+/// mask is made once and the N accumulators (registers) are independent chains.
 #[inline]
 #[target_feature(enable = "avx512f")]
 pub(crate) fn apply_cols<const N: usize>(
@@ -31,22 +32,21 @@ pub(crate) fn apply_cols<const N: usize>(
     rows: usize,
     stride: usize,
 ) -> [u64; N] {
-    let mut out = [0u64; N];
-    for (l, o) in out.iter_mut().enumerate() {
-        let col = &cols[l * stride..l * stride + rows];
-        let (groups, _) = col.as_chunks::<8>();
-        // Two accumulators: the masked XORs of consecutive groups are independent.
-        let mut acc = [_mm512_setzero_si512(); 2];
-        for (t, g) in groups.iter().enumerate() {
-            let bits = (a[t / 8] >> (8 * (t % 8))) as u8;
+    debug_assert!(rows % 8 == 0 && rows <= 64 * N && (N - 1) * stride + rows <= cols.len());
+    let mut acc = [_mm512_setzero_si512(); N];
+    for t in 0..rows / 8 {
+        let bits = (a[t / 8] >> (8 * (t % 8))) as u8;
+        for (l, x) in acc.iter_mut().enumerate() {
+            let g = &cols[l * stride + 8 * t..l * stride + 8 * t + 8];
             // SAFETY: `g` is 8 readable u64s; `loadu` has no alignment requirement.
             let v = unsafe { _mm512_loadu_si512(g.as_ptr().cast()) };
-            acc[t % 2] = _mm512_mask_xor_epi64(acc[t % 2], bits, acc[t % 2], v);
+            *x = _mm512_mask_xor_epi64(*x, bits, *x, v);
         }
-        let x = _mm512_xor_si512(acc[0], acc[1]);
+    }
+    core::array::from_fn(|l| {
+        let x = acc[l];
         let y = _mm256_xor_si256(_mm512_castsi512_si256(x), _mm512_extracti64x4_epi64(x, 1));
         let z = _mm_xor_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
-        *o = (_mm_cvtsi128_si64(z) ^ _mm_extract_epi64(z, 1)) as u64;
-    }
-    out
+        (_mm_cvtsi128_si64(z) ^ _mm_extract_epi64(z, 1)) as u64
+    })
 }
