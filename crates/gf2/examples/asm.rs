@@ -2,10 +2,10 @@
 use wegman_gf2::*;
 #[inline(never)]
 #[unsafe(no_mangle)]
-pub fn sqr163(a: F163Nist) -> F163Nist {
-    a.square()
+pub fn sqrt163(a: F163Ssrf) -> F163Ssrf {
+    a.sqrt()
 }
 fn main() {
-    let a = F163Nist::x();
-    println!("{}", sqr163(std::hint::black_box(a)));
+    let a = F163Ssrf::x();
+    println!("{}", sqrt163(std::hint::black_box(a)));
 }

@@ -51,16 +51,18 @@ fn xor_shl(c: &mut Wide, h: &Wide, hl: usize, shift: usize) {
 
 /// Reduces a polynomial of degree ≤ 2m − 2 modulo P, in place, and returns the N low limbs.
 ///
-/// If every middle exponent is at most m − 64 (true of every standard field), limbs are
-/// folded one at a time from the top: limb i (all of whose bits are ≥ m) times x^{64i} is
-/// x^{64i−m}·(x^{mids} + … + 1), which lands strictly below limb i. Otherwise the part above
-/// x^m is folded as a whole, lowering the degree by m − mids\[0\] per pass, until it is below m.
+/// If every middle exponent is at most m − 128, limbs are folded one at a time from the top:
+/// limb i (all of whose bits are ≥ m) times x^{64i} is x^{64i−m}·(x^{mids} + … + 1), which
+/// lands at least two limbs below limb i, so successive folds overlap little. Otherwise the
+/// part above x^m is folded as a whole, lowering the degree by m − mids\[0\] per pass until it
+/// is below m: a few passes, each independent across limbs, where limb-at-a-time folding
+/// would be one long dependency chain (measured: 1.6× faster for x^233 + x^159 + 1).
 #[inline(always)]
 pub(crate) fn reduce<const N: usize>(c: &mut Wide, s: &Shape) -> [u64; N] {
     let m = s.m as usize;
     let top = s.mids[0] as usize;
     debug_assert_eq!(N, s.limbs());
-    if m - top >= 64 {
+    if m - top >= 128 {
         let first_high = m.div_ceil(64);
         let mut i = 2 * N - 1;
         while i >= first_high {

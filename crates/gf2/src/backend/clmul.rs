@@ -3,6 +3,7 @@
 //! Each limb product a_i·b_j (128 bits) is XORed into a 128-bit accumulator for its position
 //! i + j; limb k of the product is then lo(acc_k) ⊕ hi(acc_{k−1}). N² carry-less
 //! multiplications, N² vector XORs and 2(2N − 1) extractions; no scalar work per product.
+//! Limbs are loaded 8 bytes at a time (see `load_limb`).
 
 use core::arch::x86_64::*;
 
@@ -17,12 +18,12 @@ fn load_limb(x: &u64) -> __m128i {
     _mm_cvtsi64_si128(unsafe { core::ptr::read_volatile(x) } as i64)
 }
 
-/// a(x)·b(x) in F_2\[x\] (N ≤ 9).
+/// a(x)·b(x) in F_2\[x\] (N ≤ 9): row by row, each product XORed into the 128-bit
+/// accumulator of its column (measured fastest of row order, column order with reloads and
+/// column order with preloaded limbs, notably at N = 9).
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2")]
 pub(crate) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide {
-    // One 8-byte load per limb: a wider load spanning two recent stores of the caller would
-    // defeat store-to-load forwarding (a stall of about 20 cycles on Zen 4).
     let bv: [__m128i; N] = core::array::from_fn(|j| load_limb(&b[j]));
     let mut acc = [_mm_setzero_si128(); 2 * MAX_LIMBS];
     for i in 0..N {
