@@ -39,7 +39,11 @@ for g in groups:
             if v is None:
                 cells += ["–", "–"]
             else:
-                ratio = f"{v / mul:.2f}" if mul and not op.startswith("ntl") else (f"{v / mul:.1f}× ours" if mul else "–")
+                ours = data.get(f"{l}-{op[4:]}") if op.startswith("ntl-") else None
+                if op.startswith("ntl-"):
+                    ratio = f"{v / ours:.1f}× ours" if ours else "–"
+                else:
+                    ratio = f"{v / mul:.2f}" if mul else "–"
                 cells += [fmt(v), ratio]
         if any(c != "–" for c in cells):
             print(f"| {op} | " + " | ".join(cells) + " |")

@@ -280,5 +280,111 @@ pub(crate) fn run(quick: bool) -> Result<()> {
         &rows,
         tsc,
     ))?;
-    Ok(())
+    fields(plan)
+}
+
+/// One field's row: ns per operation.
+fn field_row<T>(plan: &Plan, name: &str, a: T, c: T) -> String
+where
+    T: Copy + core::ops::Mul<Output = T> + FieldOps,
+{
+    let ns = |secs: f64| secs * 1e9;
+    let mul = ns(measure(plan, || {
+        black_box(black_box(a) * black_box(c));
+    }));
+    let cells = [
+        mul,
+        ns(measure(plan, || {
+            black_box(black_box(a).sqr());
+        })),
+        ns(measure(plan, || {
+            black_box(black_box(a).inv());
+        })),
+        ns(measure(plan, || {
+            black_box(black_box(a).sqrt());
+        })),
+        ns(measure(plan, || {
+            black_box(black_box(a).tr());
+        })),
+        ns(measure(plan, || {
+            black_box(black_box(c).solve_eq());
+        })),
+    ];
+    let mut line = format!("{name:<28}");
+    for (i, v) in cells.iter().enumerate() {
+        let cell = if i == 0 {
+            format!("{v:.1}")
+        } else {
+            format!("{v:.1} ({:.2})", v / mul)
+        };
+        let _ = write!(line, " {cell:>16}");
+    }
+    line.push('\n');
+    line
+}
+
+/// The operations `wegman bench` times on every field type.
+trait FieldOps: Sized {
+    fn sqr(self) -> Self;
+    fn inv(self) -> Self;
+    fn sqrt(self) -> Self;
+    fn tr(self) -> u8;
+    fn solve_eq(self) -> Option<(Self, Self)>;
+}
+
+macro_rules! field_ops {
+    ($($t:ty),*) => {$(
+        impl FieldOps for $t {
+            fn sqr(self) -> Self { self.square() }
+            fn inv(self) -> Self { self.invert().unwrap_or(<$t>::ZERO) }
+            fn sqrt(self) -> Self { <$t>::sqrt(&self) }
+            fn tr(self) -> u8 { self.trace() }
+            fn solve_eq(self) -> Option<(Self, Self)> { self.solve() }
+        }
+    )*};
+}
+
+use wegman_gf2::{F163Nist, F163Ssrf, F233Nist, F233Ssrf, F571Nist, F571Ssrf};
+field_ops!(F163Nist, F163Ssrf, F233Nist, F233Ssrf, F571Nist, F571Ssrf);
+
+/// A non-trivial element of each field type and a trace-0 one (so that solve finds roots).
+macro_rules! field_pair {
+    ($t:ty) => {{
+        let limbs: Vec<u64> = (0..<$t>::LIMBS as u64)
+            .map(|i| (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        let mut limbs = limbs;
+        let m = <$t>::DEGREE;
+        if !m.is_multiple_of(64) {
+            *limbs.last_mut().unwrap_or(&mut 0) &= (1u64 << (m % 64)) - 1;
+        }
+        let a = <$t>::from_limbs(&limbs).unwrap_or(<$t>::ONE);
+        let _ = <$t>::field(); // tables built outside the timings
+        (a, a.square() + a)
+    }};
+}
+
+fn fields(plan: &Plan) -> Result<()> {
+    let mut t = format!(
+        "\nBinary fields, backend {} (ns per operation; in parentheses: relative to mul)\n",
+        wegman_gf2::Backend::detect()
+    );
+    let _ = write!(t, "{:<28}", "[field]");
+    for h in ["mul", "sqr", "inv", "sqrt", "trace", "solve"] {
+        let _ = write!(t, " {h:>16}");
+    }
+    t.push('\n');
+    let (a, c) = field_pair!(F163Nist);
+    t += &field_row(plan, "F2^163 NIST 163,7,6,3,0", a, c);
+    let (a, c) = field_pair!(F163Ssrf);
+    t += &field_row(plan, "F2^163 SSRF 163,57,49,29,0", a, c);
+    let (a, c) = field_pair!(F233Nist);
+    t += &field_row(plan, "F2^233 NIST 233,74,0", a, c);
+    let (a, c) = field_pair!(F233Ssrf);
+    t += &field_row(plan, "F2^233 SSRF 233,159,0", a, c);
+    let (a, c) = field_pair!(F571Nist);
+    t += &field_row(plan, "F2^571 NIST 571,10,5,2,0", a, c);
+    let (a, c) = field_pair!(F571Ssrf);
+    t += &field_row(plan, "F2^571 SSRF 571,193,185,5,0", a, c);
+    out(&t)
 }

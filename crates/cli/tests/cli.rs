@@ -594,6 +594,8 @@ fn bench_quick_prints_every_row() {
         "BLAKE3 keyed",
         "wegman poly1305, 1 thread",
         "wegman poly1305, 2 threads",
+        "F2^163 NIST 163,7,6,3,0",
+        "F2^571 SSRF 571,193,185,5,0",
     ] {
         let line = out
             .lines()

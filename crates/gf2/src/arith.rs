@@ -90,6 +90,52 @@ pub(crate) fn reduce<const N: usize>(c: &mut Wide, s: &Shape) -> [u64; N] {
                 }
             }
         }
+    } else if s.n_mids == 1 {
+        // Trinomial x^m + x^a + 1: with H = ⌊c / x^m⌋ (degree ≤ m − 2) and T_k = ⌊H / x^{k(m−a)}⌋,
+        // x^m·H ≡ Σ_k (T_k + (x^a·T_k mod x^m)): each level's spill above x^m is the next
+        // T_k, and every T_k comes straight from H, so the levels do not wait on each other.
+        let a = top;
+        let (w, r) = (m / 64, m % 64);
+        let mut h = [0u64; MAX_LIMBS + 1];
+        for (k, hk) in h.iter_mut().enumerate().take(N) {
+            let lo = c[w + k] >> r;
+            let hi = if r != 0 { c[w + k + 1] << (64 - r) } else { 0 };
+            *hk = lo | hi;
+        }
+        let mut low = [0u64; N];
+        low.copy_from_slice(&c[..N]);
+        if r != 0 {
+            low[N - 1] &= (1u64 << r) - 1;
+        }
+        let mut shift = 0;
+        while shift + 2 <= m {
+            // T = H >> shift; low ^= T ^ ((T << a) mod x^m).
+            let (sw, sr) = (shift / 64, shift % 64);
+            let t: [u64; N] = core::array::from_fn(|k| {
+                let lo = if k + sw < N { h[k + sw] >> sr } else { 0 };
+                let hi = if sr != 0 && k + sw + 1 < N {
+                    h[k + sw + 1] << (64 - sr)
+                } else {
+                    0
+                };
+                lo | hi
+            });
+            let (aw, ar) = (a / 64, a % 64);
+            for k in 0..N {
+                low[k] ^= t[k];
+                if k >= aw {
+                    low[k] ^= t[k - aw] << ar;
+                    if ar != 0 && k > aw {
+                        low[k] ^= t[k - aw - 1] >> (64 - ar);
+                    }
+                }
+            }
+            if r != 0 {
+                low[N - 1] &= (1u64 << r) - 1;
+            }
+            shift += m - a;
+        }
+        return low;
     } else {
         let mut d = 2 * m - 2;
         while d >= m {

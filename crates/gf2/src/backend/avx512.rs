@@ -23,7 +23,8 @@ pub(crate) fn even_odd<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
 /// `rows` rows (a multiple of 8, padded with zero rows), `stride ≥ rows`. Eight rows per
 /// vector: the eight bits of a select lanes by a mask register, never by a branch or an
 /// index, so the time does not depend on a. Groups of eight rows outside, limbs inside: each
-/// mask is made once and the N accumulators (registers) are independent chains.
+/// mask is made once and the N accumulators (registers) are independent chains. Raw-pointer
+/// loads after one shape check: with per-load bounds checks the loop ran 2.2× slower.
 #[inline]
 #[target_feature(enable = "avx512f")]
 pub(crate) fn apply_cols<const N: usize>(
@@ -32,14 +33,24 @@ pub(crate) fn apply_cols<const N: usize>(
     rows: usize,
     stride: usize,
 ) -> [u64; N] {
-    debug_assert!(rows % 8 == 0 && rows <= 64 * N && (N - 1) * stride + rows <= cols.len());
+    let groups = rows / 8;
+    assert!(
+        groups <= 8 * N && (N - 1) * stride + rows <= cols.len(),
+        "table shape"
+    );
+    let base = cols.as_ptr();
     let mut acc = [_mm512_setzero_si512(); N];
-    for t in 0..rows / 8 {
-        let bits = (a[t / 8] >> (8 * (t % 8))) as u8;
+    // Group t covers rows 8t..8t + 8, selected by byte t of a.
+    for (t, bits) in a
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .take(groups)
+        .enumerate()
+    {
         for (l, x) in acc.iter_mut().enumerate() {
-            let g = &cols[l * stride + 8 * t..l * stride + 8 * t + 8];
-            // SAFETY: `g` is 8 readable u64s; `loadu` has no alignment requirement.
-            let v = unsafe { _mm512_loadu_si512(g.as_ptr().cast()) };
+            // SAFETY: l·stride + 8t + 8 ≤ (N − 1)·stride + rows ≤ cols.len() (asserted above),
+            // so the 8 u64s are inside `cols`; `loadu` has no alignment requirement.
+            let v = unsafe { _mm512_loadu_si512(base.add(l * stride + 8 * t).cast()) };
             *x = _mm512_mask_xor_epi64(*x, bits, *x, v);
         }
     }
