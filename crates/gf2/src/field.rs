@@ -152,6 +152,9 @@ pub struct Field {
     /// multiple of 8 (zero rows pad it).
     solve_cols: Vec<u64>,
     solve_rows: usize,
+    /// Multi-squaring tables for the big steps of the inversion chain: (k, limb-major table
+    /// of a ↦ a^{2^k}, padded row count).
+    msq: Vec<(usize, Vec<u64>, usize)>,
     /// For odd m, the windowed half-trace table (public data only): for window w and 4-bit
     /// index v, H(Σ_k v_k x^{8w + 2k + 1}); `n` limbs per entry.
     ht_windows: Vec<u64>,
@@ -196,6 +199,7 @@ impl Field {
             trace_vec: trace_vector(&shape),
             solve_cols: Vec::new(),
             solve_rows: 0,
+            msq: Vec::new(),
             ht_windows: Vec::new(),
             h_one: Element::ZERO,
         };
@@ -210,6 +214,7 @@ impl Field {
             // ζ = x^{2^{m−1}}: the square root of x, since squaring m times is the identity.
             None => f.sqr_n(&f.x(), shape.m as usize - 1),
         };
+        f.build_multi_squarings();
         if shape.m % 2 == 1 {
             f.build_half_trace();
         } else {
@@ -360,7 +365,9 @@ impl Field {
     /// the `CtOption`).
     pub fn inv(&self, a: &Element) -> subtle::CtOption<Element> {
         let s = self.shape();
-        let r = by_limbs!(self.n, N => Element::put(ops::inv::<N, _>(&a.get(), s, self.backend)));
+        let tables = self.inversion_tables();
+        let r = by_limbs!(self.n, N => Element::put(ops::inv::<N, _>(
+            &a.get(), s, self.backend, tables)));
         subtle::CtOption::new(r, !a.is_zero())
     }
 
@@ -667,16 +674,46 @@ impl Field {
 
     /// Stores rows limb-major, padded with zero rows to a multiple of 8.
     fn set_solve_rows(&mut self, rows: &[Element]) {
-        let padded = rows.len().next_multiple_of(8);
-        let mut cols = vec![0u64; self.n * padded];
-        for (i, r) in rows.iter().enumerate() {
-            for l in 0..self.n {
-                cols[l * padded + i] = r.limbs[l];
-            }
-        }
+        let (cols, padded) = limb_major(rows, self.n);
         self.solve_cols = cols;
         self.solve_rows = padded;
     }
+
+    /// Tables of a ↦ a^{2^k} (row i = x^{i·2^k}) for the big steps of the inversion chain.
+    fn build_multi_squarings(&mut self) {
+        let m = self.degree() as usize;
+        let steps: Vec<usize> = ops::inversion_chain_steps(self.degree())
+            .filter(|&k| k >= ops::MULTI_SQUARE_MIN)
+            .collect();
+        for k in steps {
+            let r = self.sqr_n(&self.x(), k);
+            let mut rows = Vec::with_capacity(m);
+            let mut p = Element::ONE;
+            for _ in 0..m {
+                rows.push(p);
+                p = self.mul(&p, &r);
+            }
+            let (cols, padded) = limb_major(&rows, self.n);
+            self.msq.push((k, cols, padded));
+        }
+    }
+
+    /// The multi-squaring tables of the inversion chain.
+    pub(crate) fn inversion_tables(&self) -> &[(usize, Vec<u64>, usize)] {
+        &self.msq
+    }
+}
+
+/// Rows as a limb-major table padded with zero rows to a multiple of 8: (table, rows).
+fn limb_major(rows: &[Element], n: usize) -> (Vec<u64>, usize) {
+    let padded = rows.len().next_multiple_of(8);
+    let mut cols = vec![0u64; n * padded];
+    for (i, r) in rows.iter().enumerate() {
+        for l in 0..n {
+            cols[l * padded + i] = r.limbs[l];
+        }
+    }
+    (cols, padded)
 }
 
 /// Tr(x^i) for i < m by Newton's identities: with P = X^m + Σ_k σ_k X^{m−k}, the power sums

@@ -158,7 +158,9 @@ macro_rules! binary_field {
 
             /// self^{−1}, constant-time (Itoh–Tsujii); none for 0.
             pub fn invert(&self) -> subtle::CtOption<$name> {
-                let r = $name($crate::ops::inv(&self.0, $shape, $crate::Backend::detect()));
+                let f = $name::field();
+                let tables = f.inversion_tables();
+                let r = $name($crate::ops::inv(&self.0, $shape, f.backend(), tables));
                 subtle::CtOption::new(r, !self.ct_eq(&$name::ZERO))
             }
 

@@ -5,6 +5,8 @@
 //! Everything here is constant-time in the element values.
 
 use crate::arith::{self, Shape, Wide};
+use alloc::vec::Vec;
+
 use crate::backend::Backend;
 
 /// A source of a modulus shape.
@@ -135,17 +137,42 @@ fn clmul_mul_slice<const N: usize, S: ShapeOf>(
     }
 }
 
+/// The multi-squarings a ↦ a^{2^k} that the inversion chain of degree m uses, for every k at
+/// or above [`MULTI_SQUARE_MIN`]: those are cheaper as one table (m masked rows) than as k
+/// squarings.
+pub(crate) fn inversion_chain_steps(m: u32) -> impl Iterator<Item = usize> {
+    let e = m as usize - 1;
+    let bits = usize::BITS - e.leading_zeros();
+    let mut k = 1usize;
+    (0..bits - 1).rev().map(move |i| {
+        let step = k;
+        k = 2 * k + ((e >> i) & 1);
+        step
+    })
+}
+
+/// The smallest k for which [`inv`] uses a multi-squaring table.
+pub(crate) const MULTI_SQUARE_MIN: usize = 8;
+
 /// a^{−1} = a^{2^m − 2} by the Itoh–Tsujii addition chain (0 for a = 0): with
 /// β_k = a^{2^k − 1}, β_{2k} = β_k^{2^k}·β_k and β_{2k+1} = β_{2k}²·a, following the bits of
-/// m − 1; then a^{−1} = β_{m−1}². About m − 1 squarings and 2·log₂ m multiplications, the same
-/// sequence for every a.
-pub(crate) fn inv<const N: usize, S: ShapeOf>(a: &[u64; N], s: S, backend: Backend) -> [u64; N] {
+/// m − 1; then a^{−1} = β_{m−1}². The big steps β_k^{2^k} use the precomputed linear maps in
+/// `tables` (k, limb-major table of a ↦ a^{2^k}, padded rows) where present, k squarings otherwise. The same sequence for every a.
+pub(crate) fn inv<const N: usize, S: ShapeOf>(
+    a: &[u64; N],
+    s: S,
+    backend: Backend,
+    tables: &[(usize, Vec<u64>, usize)],
+) -> [u64; N] {
     let e = s.shape().m as usize - 1;
     let bits = usize::BITS - e.leading_zeros();
     let mut beta = *a; // β_1
     let mut k = 1usize;
     for i in (0..bits - 1).rev() {
-        let t = sqr_n(&beta, k, s, backend);
+        let t = match tables.iter().find(|(j, _, _)| *j == k) {
+            Some((_, cols, rows)) => apply_cols(&beta, cols, *rows, *rows, backend),
+            None => sqr_n(&beta, k, s, backend),
+        };
         beta = mul(&t, &beta, s, backend);
         k *= 2;
         if (e >> i) & 1 == 1 {
@@ -217,6 +244,12 @@ pub(crate) fn sqrt_ssrf<const N: usize>(
     zeta_exps: &[u32],
     backend: Backend,
 ) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if backend == Backend::Avx512 {
+        // SAFETY: `Backend::Avx512` is only used after its features, which include bmi2
+        // (the feature `avx512::sqrt_ssrf` enables), were confirmed.
+        return unsafe { crate::backend::avx512::sqrt_ssrf(a, zeta_exps) };
+    }
     let (mut r, o) = even_odd(a, backend);
     for &k in zeta_exps {
         arith::xor_shifted(&mut r, &o, k as usize);

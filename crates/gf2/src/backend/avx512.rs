@@ -61,3 +61,15 @@ pub(crate) fn apply_cols<const N: usize>(
         (_mm_cvtsi128_si64(z) ^ _mm_extract_epi64(z, 1)) as u64
     })
 }
+
+/// sqrt(a) for a square-root-friendly modulus in one kernel: the `pext` split and the
+/// shifted XORs of the odd half (see `ops::sqrt_ssrf`), with no call in between.
+#[inline]
+#[target_feature(enable = "bmi2")]
+pub(crate) fn sqrt_ssrf<const N: usize>(a: &[u64; N], zeta_exps: &[u32]) -> [u64; N] {
+    let (mut r, o) = even_odd(a);
+    for &k in zeta_exps {
+        crate::arith::xor_shifted(&mut r, &o, k as usize);
+    }
+    r
+}
