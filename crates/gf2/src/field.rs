@@ -92,6 +92,16 @@ impl Element {
     }
 }
 
+impl subtle::ConditionallySelectable for Element {
+    fn conditional_select(a: &Element, b: &Element, choice: Choice) -> Element {
+        Element {
+            limbs: core::array::from_fn(|i| {
+                u64::conditional_select(&a.limbs[i], &b.limbs[i], choice)
+            }),
+        }
+    }
+}
+
 impl ConstantTimeEq for Element {
     fn ct_eq(&self, other: &Element) -> Choice {
         self.limbs.ct_eq(&other.limbs)
@@ -558,6 +568,43 @@ impl Field {
         for (o, x) in out.iter_mut().zip(a) {
             *o = self.sqrt(x);
         }
+        Ok(())
+    }
+
+    /// out\[i\] = a\[i\]^{−1} (0 for 0) with Montgomery's trick: one inversion and 3(n − 1)
+    /// multiplications for n elements. Constant-time: a zero entry is replaced by 1 with a
+    /// mask before the products and its output masked back to 0, so the instruction sequence
+    /// never depends on the values.
+    pub fn inv_slice(&self, out: &mut [Element], a: &[Element]) -> Result<(), Error> {
+        if a.len() != out.len() {
+            return Err(Error::LengthMismatch {
+                expected: out.len(),
+                actual: a.len(),
+            });
+        }
+        if a.is_empty() {
+            return Ok(());
+        }
+        use subtle::ConditionallySelectable;
+        let fixed: Vec<Element> = a
+            .iter()
+            .map(|x| Element::conditional_select(x, &Element::ONE, x.is_zero()))
+            .collect();
+        // out[i] = fixed[0]·…·fixed[i] (prefix products).
+        let mut acc = fixed[0];
+        out[0] = acc;
+        for i in 1..fixed.len() {
+            acc = self.mul(&acc, &fixed[i]);
+            out[i] = acc;
+        }
+        // acc is a product of nonzero elements, so it is invertible.
+        let mut inv = self.inv(&acc).unwrap_or(Element::ZERO);
+        for i in (1..fixed.len()).rev() {
+            let this = self.mul(&inv, &out[i - 1]);
+            inv = self.mul(&inv, &fixed[i]);
+            out[i] = Element::conditional_select(&this, &Element::ZERO, a[i].is_zero());
+        }
+        out[0] = Element::conditional_select(&inv, &Element::ZERO, a[0].is_zero());
         Ok(())
     }
 

@@ -180,9 +180,15 @@ macro_rules! binary_field {
             /// compile time), one multiplication by ζ otherwise.
             #[inline]
             pub fn sqrt(&self) -> $name {
-                let (z, k) = $name::ZETA;
-                if k > 0 {
-                    $name($crate::ops::sqrt_ssrf(&self.0, &z[..k], $crate::Backend::detect()))
+                if $name::ZETA.1 > 0 {
+                    $name($crate::ops::sqrt_ssrf_const::<
+                        { ($m as usize).div_ceil(64) },
+                        { $name::ZETA.1 },
+                        { $name::ZETA.0[0] as usize },
+                        { $name::ZETA.0[1] as usize },
+                        { $name::ZETA.0[2] as usize },
+                        { $name::ZETA.0[3] as usize },
+                    >(&self.0, $crate::Backend::detect()))
                 } else {
                     let zeta = $name::from_element(&$name::field().sqrt_x());
                     $name($crate::ops::sqrt_generic(

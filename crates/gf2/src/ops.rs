@@ -257,6 +257,33 @@ pub(crate) fn sqrt_ssrf<const N: usize>(
     r
 }
 
+/// [`sqrt_ssrf`] for a modulus fixed at compile time: ζ's `NZ` exponents are const
+/// parameters, so the shifts are immediates on every backend.
+#[inline(always)]
+pub(crate) fn sqrt_ssrf_const<
+    const N: usize,
+    const NZ: usize,
+    const Z0: usize,
+    const Z1: usize,
+    const Z2: usize,
+    const Z3: usize,
+>(
+    a: &[u64; N],
+    backend: Backend,
+) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if backend == Backend::Avx512 {
+        // SAFETY: `Backend::Avx512` is only used after its features, which include bmi2
+        // (the feature `avx512::sqrt_ssrf_const` enables), were confirmed.
+        return unsafe { crate::backend::avx512::sqrt_ssrf_const::<N, NZ, Z0, Z1, Z2, Z3>(a) };
+    }
+    let (mut r, o) = even_odd(a, backend);
+    for &k in [Z0, Z1, Z2, Z3].iter().take(NZ) {
+        arith::xor_shifted(&mut r, &o, k);
+    }
+    r
+}
+
 /// (even, odd) halves: a = e² + x·o², with `pext` on the `Avx512` backend.
 #[inline(always)]
 fn even_odd<const N: usize>(a: &[u64; N], backend: Backend) -> ([u64; N], [u64; N]) {

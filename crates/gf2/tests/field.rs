@@ -177,6 +177,20 @@ fn slices_match_single_operations() {
             for i in 0..len {
                 assert_eq!(out[i], f.sqr(&a[i]));
             }
+            // Batch inversion, with zeros sprinkled in (they map to zero).
+            let mut z = a.clone();
+            for i in (0..len).step_by(7) {
+                z[i] = Element::ZERO;
+            }
+            f.inv_slice(&mut out, &z).unwrap();
+            for i in 0..len {
+                let want: Option<Element> = f.inv(&z[i]).into();
+                assert_eq!(
+                    out[i],
+                    want.unwrap_or(Element::ZERO),
+                    "{spec} inv_slice {i}/{len}"
+                );
+            }
         }
         let mut out = vec![Element::ZERO; 2];
         assert_eq!(

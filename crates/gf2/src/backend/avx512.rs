@@ -73,3 +73,24 @@ pub(crate) fn sqrt_ssrf<const N: usize>(a: &[u64; N], zeta_exps: &[u32]) -> [u64
     }
     r
 }
+
+/// [`sqrt_ssrf`] with the exponents of ζ as constants (the specialised field types), so the
+/// shifts are immediates and the loops unrolled: `NZ` exponents Z0, Z1, Z2, Z3.
+#[inline]
+#[target_feature(enable = "bmi2")]
+pub(crate) fn sqrt_ssrf_const<
+    const N: usize,
+    const NZ: usize,
+    const Z0: usize,
+    const Z1: usize,
+    const Z2: usize,
+    const Z3: usize,
+>(
+    a: &[u64; N],
+) -> [u64; N] {
+    let (mut r, o) = even_odd(a);
+    for &k in [Z0, Z1, Z2, Z3].iter().take(NZ) {
+        crate::arith::xor_shifted(&mut r, &o, k);
+    }
+    r
+}
