@@ -13,6 +13,9 @@ cpufeatures::new!(pclmul_cpuid, "pclmulqdq", "sse2");
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(avx512_cpuid, "pclmulqdq", "sse2", "bmi2", "avx512f");
 
+/// A backend forced by [`Backend::force`] (0: none; otherwise its index in `ALL` plus one).
+static FORCED: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
 /// How F_2\[x\] products are computed. Every backend gives identical results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -32,8 +35,12 @@ impl Backend {
     /// Every backend.
     pub const ALL: &'static [Backend] = &[Backend::Soft, Backend::Clmul, Backend::Avx512];
 
-    /// The fastest backend this CPU can run.
+    /// The fastest backend this CPU can run (or the one [`Backend::force`] set).
     pub fn detect() -> Backend {
+        let forced = FORCED.load(core::sync::atomic::Ordering::Relaxed) as usize;
+        if let Some(&b) = forced.checked_sub(1).and_then(|i| Backend::ALL.get(i)) {
+            return b;
+        }
         if Backend::Avx512.is_available() {
             Backend::Avx512
         } else if Backend::Clmul.is_available() {
@@ -41,6 +48,24 @@ impl Backend {
         } else {
             Backend::Soft
         }
+    }
+
+    /// Makes [`Backend::detect`] return `backend` (or, with `None`, detect again), so tests
+    /// can run the specialised field types on every backend. Refuses (returns false) a
+    /// backend this CPU cannot run. Every backend computes the same results, so this changes
+    /// only speed, never an answer.
+    #[doc(hidden)]
+    pub fn force(backend: Option<Backend>) -> bool {
+        let code = match backend {
+            None => 0,
+            Some(b) if b.is_available() => Backend::ALL
+                .iter()
+                .position(|&x| x == b)
+                .map_or(0, |i| i as u8 + 1),
+            Some(_) => return false,
+        };
+        FORCED.store(code, core::sync::atomic::Ordering::Relaxed);
+        true
     }
 
     /// Whether this CPU can run `self`.

@@ -160,7 +160,7 @@ macro_rules! binary_field {
             pub fn invert(&self) -> subtle::CtOption<$name> {
                 let f = $name::field();
                 let tables = f.inversion_tables();
-                let r = $name($crate::ops::inv(&self.0, $shape, f.backend(), tables));
+                let r = $name($crate::ops::inv(&self.0, $shape, $crate::Backend::detect(), tables));
                 subtle::CtOption::new(r, !self.ct_eq(&$name::ZERO))
             }
 
@@ -219,7 +219,7 @@ macro_rules! binary_field {
             pub fn half_trace(&self) -> $name {
                 let f = $name::field();
                 let (cols, rows) = f.solve_table();
-                $name($crate::ops::apply_cols(&self.0, cols, rows, rows, f.backend()))
+                $name($crate::ops::apply_cols(&self.0, cols, rows, rows, $crate::Backend::detect()))
             }
 
             /// The roots (z, z + 1) of z² + z = self, or none when Tr(self) = 1;
