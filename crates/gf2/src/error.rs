@@ -94,3 +94,12 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+/// `Ok` when a slice argument has the length of the output.
+pub(crate) fn same_len(expected: usize, actual: usize) -> Result<(), Error> {
+    if expected == actual {
+        Ok(())
+    } else {
+        Err(Error::LengthMismatch { expected, actual })
+    }
+}

@@ -37,7 +37,7 @@ use subtle::{Choice, ConstantTimeEq};
 
 use crate::arith::{self, MAX_LIMBS, Shape};
 use crate::backend::Backend;
-use crate::error::Error;
+use crate::error::{self, Error};
 use crate::modulus::Modulus;
 use crate::ops;
 use crate::poly::{self, Poly};
@@ -527,14 +527,8 @@ impl Field {
         a: &[Element],
         b: &[Element],
     ) -> Result<(), Error> {
-        for len in [a.len(), b.len()] {
-            if len != out.len() {
-                return Err(Error::LengthMismatch {
-                    expected: out.len(),
-                    actual: len,
-                });
-            }
-        }
+        error::same_len(out.len(), a.len())?;
+        error::same_len(out.len(), b.len())?;
         let s = self.shape();
         by_limbs!(self.n, N => {
             // Work in chunks so that the limb arrays of the kernel stay on the stack.
@@ -559,12 +553,7 @@ impl Field {
 
     /// out\[i\] = sqrt(a\[i\]).
     pub fn sqrt_slice(&self, out: &mut [Element], a: &[Element]) -> Result<(), Error> {
-        if a.len() != out.len() {
-            return Err(Error::LengthMismatch {
-                expected: out.len(),
-                actual: a.len(),
-            });
-        }
+        error::same_len(out.len(), a.len())?;
         for (o, x) in out.iter_mut().zip(a) {
             *o = self.sqrt(x);
         }
@@ -576,12 +565,7 @@ impl Field {
     /// mask before the products and its output masked back to 0, so the instruction sequence
     /// never depends on the values.
     pub fn inv_slice(&self, out: &mut [Element], a: &[Element]) -> Result<(), Error> {
-        if a.len() != out.len() {
-            return Err(Error::LengthMismatch {
-                expected: out.len(),
-                actual: a.len(),
-            });
-        }
+        error::same_len(out.len(), a.len())?;
         if a.is_empty() {
             return Ok(());
         }
@@ -610,12 +594,7 @@ impl Field {
 
     /// out\[i\] = a\[i\]².
     pub fn sqr_slice(&self, out: &mut [Element], a: &[Element]) -> Result<(), Error> {
-        if a.len() != out.len() {
-            return Err(Error::LengthMismatch {
-                expected: out.len(),
-                actual: a.len(),
-            });
-        }
+        error::same_len(out.len(), a.len())?;
         for (o, x) in out.iter_mut().zip(a) {
             *o = self.sqr(x);
         }

@@ -237,14 +237,8 @@ macro_rules! binary_field {
                 a: &[$name],
                 b: &[$name],
             ) -> Result<(), $crate::Error> {
-                for len in [a.len(), b.len()] {
-                    if len != out.len() {
-                        return Err($crate::Error::LengthMismatch {
-                            expected: out.len(),
-                            actual: len,
-                        });
-                    }
-                }
+                $crate::error::same_len(out.len(), a.len())?;
+                $crate::error::same_len(out.len(), b.len())?;
                 // The kernel works on limb arrays: copy through them in stack chunks.
                 const CHUNK: usize = 64;
                 let mut xo = [[0u64; ($m as usize).div_ceil(64)]; CHUNK];
@@ -267,12 +261,7 @@ macro_rules! binary_field {
 
             /// out\[i\] = sqrt(a\[i\]).
             pub fn sqrt_slice(out: &mut [$name], a: &[$name]) -> Result<(), $crate::Error> {
-                if a.len() != out.len() {
-                    return Err($crate::Error::LengthMismatch {
-                        expected: out.len(),
-                        actual: a.len(),
-                    });
-                }
+                $crate::error::same_len(out.len(), a.len())?;
                 for (o, x) in out.iter_mut().zip(a) {
                     *o = x.sqrt();
                 }
