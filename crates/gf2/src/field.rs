@@ -38,6 +38,7 @@ use subtle::{Choice, ConstantTimeEq};
 use crate::arith::{self, MAX_LIMBS, Shape};
 use crate::backend::Backend;
 use crate::error::{self, Error};
+use crate::fields::{Known, with_shape};
 use crate::modulus::Modulus;
 use crate::ops;
 use crate::poly::{self, Poly};
@@ -150,6 +151,8 @@ pub struct Field {
     modulus: Modulus,
     n: usize,
     backend: Backend,
+    /// The built-in modulus with unrolled kernels, when the modulus is one.
+    known: Option<Known>,
     /// sqrt(x).
     zeta: Element,
     /// Exponents of ζ when P is square-root friendly.
@@ -204,6 +207,7 @@ impl Field {
             modulus,
             n,
             backend,
+            known: Known::of(&shape),
             zeta: Element::ZERO,
             zeta_exps: modulus.sqrt_x_exponents(),
             trace_vec: trace_vector(&shape),
@@ -248,7 +252,7 @@ impl Field {
         self.backend
     }
 
-    fn shape(&self) -> &Shape {
+    pub(crate) fn shape(&self) -> &Shape {
         self.modulus.shape()
     }
 
@@ -355,20 +359,27 @@ impl Field {
 
     /// a·b.
     pub fn mul(&self, a: &Element, b: &Element) -> Element {
-        let s = self.shape();
-        by_limbs!(self.n, N => Element::put(ops::mul::<N, _>(&a.get(), &b.get(), s, self.backend)))
+        with_shape!(self, N, s => Element::put(ops::mul::<N, _>(&a.get(), &b.get(), s, self.backend)))
     }
 
     /// a².
     pub fn sqr(&self, a: &Element) -> Element {
-        let s = self.shape();
-        by_limbs!(self.n, N => Element::put(ops::sqr::<N, _>(&a.get(), s, self.backend)))
+        with_shape!(self, N, s => Element::put(ops::sqr::<N, _>(&a.get(), s, self.backend)))
     }
 
     /// a^{2^k}.
     pub fn sqr_n(&self, a: &Element, k: usize) -> Element {
-        let s = self.shape();
-        by_limbs!(self.n, N => Element::put(ops::sqr_n::<N, _>(&a.get(), k, s, self.backend)))
+        with_shape!(self, N, s => Element::put(ops::sqr_n::<N, _>(&a.get(), k, s, self.backend)))
+    }
+
+    /// The built-in modulus this field uses, if any (its kernels are unrolled).
+    pub(crate) fn known(&self) -> Option<Known> {
+        self.known
+    }
+
+    /// Limbs per element.
+    pub(crate) fn limb_count(&self) -> usize {
+        self.n
     }
 
     /// a^{−1}, constant-time (Itoh–Tsujii); none for 0 (only whether a is 0 is revealed, by
@@ -529,8 +540,7 @@ impl Field {
     ) -> Result<(), Error> {
         error::same_len(out.len(), a.len())?;
         error::same_len(out.len(), b.len())?;
-        let s = self.shape();
-        by_limbs!(self.n, N => {
+        with_shape!(self, N, s => {
             // Work in chunks so that the limb arrays of the kernel stay on the stack.
             const CHUNK: usize = 64;
             let mut xa = [[0u64; N]; CHUNK];

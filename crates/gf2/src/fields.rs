@@ -57,7 +57,7 @@ macro_rules! binary_field {
         $name:ident, $shape:ident, $m:literal, [$($e:literal),+], $n_mids:literal
     ) => {
         #[derive(Clone, Copy, Debug)]
-        struct $shape;
+        pub(crate) struct $shape;
 
         impl ConstShape for $shape {
             const SHAPE: Shape = {
@@ -398,3 +398,118 @@ binary_field!(
     /// (ζ = x^286 + x^97 + x^93 + x^3).
     F571Ssrf, S571Ssrf, 571, [193, 185, 5], 3
 );
+
+/// The built-in moduli, so that a runtime [`crate::Field`] whose modulus is one of them runs
+/// the unrolled kernels of the specialised type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Known {
+    F127,
+    F127Ssrf,
+    F163Nist,
+    F163Ssrf,
+    F191,
+    F233Nist,
+    F233Ssrf,
+    F283Nist,
+    F283Ssrf,
+    F409,
+    F571Nist,
+    F571Ssrf,
+}
+
+impl Known {
+    /// The built-in modulus with this shape, if any.
+    pub(crate) fn of(shape: &Shape) -> Option<Known> {
+        [
+            (Known::F127, <S127 as ConstShape>::SHAPE),
+            (Known::F127Ssrf, <S127Ssrf as ConstShape>::SHAPE),
+            (Known::F163Nist, <S163Nist as ConstShape>::SHAPE),
+            (Known::F163Ssrf, <S163Ssrf as ConstShape>::SHAPE),
+            (Known::F191, <S191 as ConstShape>::SHAPE),
+            (Known::F233Nist, <S233Nist as ConstShape>::SHAPE),
+            (Known::F233Ssrf, <S233Ssrf as ConstShape>::SHAPE),
+            (Known::F283Nist, <S283Nist as ConstShape>::SHAPE),
+            (Known::F283Ssrf, <S283Ssrf as ConstShape>::SHAPE),
+            (Known::F409, <S409 as ConstShape>::SHAPE),
+            (Known::F571Nist, <S571Nist as ConstShape>::SHAPE),
+            (Known::F571Ssrf, <S571Ssrf as ConstShape>::SHAPE),
+        ]
+        .into_iter()
+        .find(|(_, s)| s == shape)
+        .map(|(k, _)| k)
+    }
+}
+
+/// Runs `$body` with `$N` the limb count and `$s` the shape of the field `$f`: the
+/// compile-time shape of a built-in modulus, or the runtime one.
+macro_rules! with_shape {
+    ($f:expr, $N:ident, $s:ident => $body:expr) => {
+        match $f.known() {
+            Some($crate::fields::Known::F127) => {
+                const $N: usize = 2;
+                let $s = $crate::fields::S127;
+                $body
+            }
+            Some($crate::fields::Known::F127Ssrf) => {
+                const $N: usize = 2;
+                let $s = $crate::fields::S127Ssrf;
+                $body
+            }
+            Some($crate::fields::Known::F163Nist) => {
+                const $N: usize = 3;
+                let $s = $crate::fields::S163Nist;
+                $body
+            }
+            Some($crate::fields::Known::F163Ssrf) => {
+                const $N: usize = 3;
+                let $s = $crate::fields::S163Ssrf;
+                $body
+            }
+            Some($crate::fields::Known::F191) => {
+                const $N: usize = 3;
+                let $s = $crate::fields::S191;
+                $body
+            }
+            Some($crate::fields::Known::F233Nist) => {
+                const $N: usize = 4;
+                let $s = $crate::fields::S233Nist;
+                $body
+            }
+            Some($crate::fields::Known::F233Ssrf) => {
+                const $N: usize = 4;
+                let $s = $crate::fields::S233Ssrf;
+                $body
+            }
+            Some($crate::fields::Known::F283Nist) => {
+                const $N: usize = 5;
+                let $s = $crate::fields::S283Nist;
+                $body
+            }
+            Some($crate::fields::Known::F283Ssrf) => {
+                const $N: usize = 5;
+                let $s = $crate::fields::S283Ssrf;
+                $body
+            }
+            Some($crate::fields::Known::F409) => {
+                const $N: usize = 7;
+                let $s = $crate::fields::S409;
+                $body
+            }
+            Some($crate::fields::Known::F571Nist) => {
+                const $N: usize = 9;
+                let $s = $crate::fields::S571Nist;
+                $body
+            }
+            Some($crate::fields::Known::F571Ssrf) => {
+                const $N: usize = 9;
+                let $s = $crate::fields::S571Ssrf;
+                $body
+            }
+            None => {
+                let $s = $f.shape();
+                $crate::by_limbs!($f.limb_count(), $N => $body)
+            }
+        }
+    };
+}
+pub(crate) use with_shape;
