@@ -6,6 +6,8 @@
 //!   square-root-friendly moduli, Avanzi), trace, half-trace, solving z² + z = c, powers.
 //! - [`fields`]: the same operations on compile-time specialised types for the standard NIST
 //!   and square-root-friendly moduli (`F163Nist`, `F163Ssrf`, …, `F571Ssrf`), with operators.
+//! - [`tower`]: the tower F_4 ⊂ F_16 ⊂ F_256 of Bernstein–Chou (the base of Auth256) and its
+//!   isomorphism to the AES field.
 //! - [`clmul`]: carry-less multiplication of 64-bit words, the primitive under all of it.
 //!
 //! Everything whose name lacks `vartime` runs in time independent of element values.
@@ -70,6 +72,7 @@ pub mod modulus;
 mod ops;
 mod poly;
 pub mod ssrf;
+pub mod tower;
 
 pub use backend::Backend;
 pub use basis::BasisChange;
