@@ -104,7 +104,7 @@ fn field_axioms() {
         let mut p = g;
         let mut n = 1;
         while p != F256::ONE {
-            p = p * g;
+            p *= g;
             n += 1;
         }
         n
