@@ -8,6 +8,7 @@
 //!   and square-root-friendly moduli (`F163Nist`, `F163Ssrf`, …, `F571Ssrf`), with operators.
 //! - [`tower`]: the tower F_4 ⊂ F_16 ⊂ F_256 of Bernstein–Chou (the base of Auth256) and its
 //!   isomorphism to the AES field.
+//! - [`linmap`]: XOR circuits for linear maps over F_2 (the greedy generator of §2.4).
 //! - [`clmul`]: carry-less multiplication of 64-bit words, the primitive under all of it.
 //!
 //! Everything whose name lacks `vartime` runs in time independent of element values.
@@ -68,6 +69,7 @@ pub mod clmul;
 pub mod error;
 pub mod field;
 pub mod fields;
+pub mod linmap;
 pub mod modulus;
 mod ops;
 mod poly;

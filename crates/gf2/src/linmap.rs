@@ -1,0 +1,230 @@
+//! XOR circuits for linear maps over F_2 (Bernstein–Chou, §2.4).
+//!
+//! A linear map on n ≤ 64 bits is n rows, row i the set of input bits whose XOR is output i.
+//! The generator works backwards: start from the final state (register i holds row i) and
+//! repeatedly apply the in-place addition A\[i\] ← A\[i\] + A\[j\] that most reduces Σ|A\[i\]|
+//! (ties broken by a seeded pseudo-random choice) until every register holds a single input
+//! bit. Read in reverse, those additions compute the map in place from the inputs (XOR is its
+//! own inverse); the final single bits say which input each register starts with. Several runs
+//! with different tie-breaks, keeping the shortest, give the paper's counts.
+//!
+//! Circuits are public data (they depend on constants, never on secrets) and evaluate with
+//! straight-line XORs, so applying one is constant-time in its input.
+
+use alloc::vec::Vec;
+
+use crate::error::Error;
+
+/// A straight-line XOR program computing a linear map on `n` bits in place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Circuit {
+    n: usize,
+    /// Register i starts as input bit `start[i]`.
+    start: Vec<u8>,
+    /// In order: register `dst` ^= register `src`.
+    ops: Vec<(u8, u8)>,
+}
+
+impl Circuit {
+    /// The number of XOR gates.
+    pub fn gates(&self) -> usize {
+        self.ops.len()
+    }
+
+    /// The width n.
+    pub fn width(&self) -> usize {
+        self.n
+    }
+
+    /// The gates in order, as (destination, source) registers.
+    pub fn ops(&self) -> &[(u8, u8)] {
+        &self.ops
+    }
+
+    /// Which input bit each register starts with.
+    pub fn start(&self) -> &[u8] {
+        &self.start
+    }
+
+    /// Runs the circuit on the input bits x (bit i of x is input i); bit i of the result is
+    /// output i. Straight-line: constant-time in x.
+    pub fn apply(&self, x: u64) -> u64 {
+        let mut reg = [0u64; 64];
+        for (r, &s) in reg.iter_mut().zip(&self.start) {
+            *r = (x >> s) & 1;
+        }
+        for &(d, s) in &self.ops {
+            reg[d as usize] ^= reg[s as usize];
+        }
+        reg.iter()
+            .take(self.n)
+            .enumerate()
+            .fold(0, |acc, (i, &b)| acc | (b << i))
+    }
+
+    /// Runs the circuit on `n` bitsliced words at once: `x[i]` holds input bit i of 64
+    /// independent instances; the result holds the outputs the same way.
+    pub fn apply_sliced(&self, x: &[u64]) -> Vec<u64> {
+        let mut reg: Vec<u64> = self.start.iter().map(|&s| x[s as usize]).collect();
+        for &(d, s) in &self.ops {
+            reg[d as usize] ^= reg[s as usize];
+        }
+        reg
+    }
+}
+
+/// The rows of a linear map (row i: the input bits of output i) as a matrix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Matrix {
+    rows: Vec<u64>,
+}
+
+impl Matrix {
+    /// A matrix from rows; n = rows.len() ≤ 64 and every row inside n bits.
+    pub fn new(rows: &[u64]) -> Result<Matrix, Error> {
+        let n = rows.len();
+        if n == 0 || n > 64 || (n < 64 && rows.iter().any(|&r| r >> n != 0)) {
+            return Err(Error::LengthMismatch {
+                expected: n.clamp(1, 64),
+                actual: rows.len(),
+            });
+        }
+        Ok(Matrix {
+            rows: rows.to_vec(),
+        })
+    }
+
+    /// The matrix of the map f on n bits, from its values on the unit vectors.
+    pub fn from_fn(n: usize, f: impl Fn(u64) -> u64) -> Result<Matrix, Error> {
+        let cols: Vec<u64> = (0..n).map(|j| f(1 << j)).collect();
+        let rows: Vec<u64> = (0..n)
+            .map(|i| {
+                cols.iter()
+                    .enumerate()
+                    .fold(0, |acc, (j, &c)| acc | (((c >> i) & 1) << j))
+            })
+            .collect();
+        Matrix::new(&rows)
+    }
+
+    /// The rows.
+    pub fn rows(&self) -> &[u64] {
+        &self.rows
+    }
+
+    /// M·x.
+    pub fn apply(&self, x: u64) -> u64 {
+        self.rows.iter().enumerate().fold(0, |acc, (i, &r)| {
+            acc | (u64::from((r & x).count_ones() & 1) << i)
+        })
+    }
+
+    /// Whether the map is invertible (Gaussian elimination).
+    pub fn is_invertible(&self) -> bool {
+        let mut rows = self.rows.clone();
+        let n = rows.len();
+        for col in 0..n {
+            let Some(p) = (col..n).find(|&r| (rows[r] >> col) & 1 == 1) else {
+                return false;
+            };
+            rows.swap(col, p);
+            let pivot = rows[col];
+            for (r, row) in rows.iter_mut().enumerate() {
+                if r != col && (*row >> col) & 1 == 1 {
+                    *row ^= pivot;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// One greedy run of the generator with the given tie-break seed; `None` if the greedy walk
+/// gets stuck (no addition lowers the weight and the state is not yet single bits).
+fn greedy(m: &Matrix, seed: u64) -> Option<Circuit> {
+    let n = m.rows.len();
+    let mut a = m.rows.clone();
+    let mut rng = seed | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut ops = Vec::new();
+    let mut best = Vec::with_capacity(n * n);
+    while a.iter().any(|r| r.count_ones() != 1) {
+        let mut gain_max = 0i32;
+        best.clear();
+        for i in 0..n {
+            let wi = a[i].count_ones() as i32;
+            for j in 0..n {
+                if i == j {
+                    continue;
+                }
+                let gain = wi - (a[i] ^ a[j]).count_ones() as i32;
+                if gain > gain_max {
+                    gain_max = gain;
+                    best.clear();
+                }
+                if gain == gain_max && gain > 0 {
+                    best.push((i, j));
+                }
+            }
+        }
+        if best.is_empty() || ops.len() > 64 * 64 {
+            return None;
+        }
+        let (i, j) = best[(next() % best.len() as u64) as usize];
+        a[i] ^= a[j];
+        ops.push((i as u8, j as u8));
+    }
+    ops.reverse();
+    let start = a.iter().map(|r| r.trailing_zeros() as u8).collect();
+    Some(Circuit { n, start, ops })
+}
+
+/// The shortest circuit found in `runs` greedy runs (seeds 1..=runs); an error if the map is
+/// not invertible. Variable-time (public constants only).
+pub fn circuit_vartime(m: &Matrix, runs: usize) -> Result<Circuit, Error> {
+    if !m.is_invertible() {
+        return Err(Error::NotIrreducible);
+    }
+    let mut best: Option<Circuit> = None;
+    for seed in 1..=runs.max(1) as u64 {
+        if let Some(c) = greedy(m, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)) {
+            if best.as_ref().is_none_or(|b| c.gates() < b.gates()) {
+                best = Some(c);
+            }
+        }
+    }
+    // Greedy runs that all stalled: fall back to Gaussian elimination, which always
+    // finishes (row additions until the identity, then read in reverse).
+    Ok(best.unwrap_or_else(|| gaussian(m)))
+}
+
+/// A circuit by Gauss–Jordan elimination on the final state (always terminates for an
+/// invertible map; longer than the greedy ones).
+fn gaussian(m: &Matrix) -> Circuit {
+    let n = m.rows.len();
+    let mut a = m.rows.clone();
+    let mut ops = Vec::new();
+    let mut used = alloc::vec![false; n];
+    for col in 0..n {
+        // A register holding bit `col` that is not yet another column's pivot (one exists
+        // for an invertible map).
+        let Some(p) = (0..n).find(|&r| !used[r] && (a[r] >> col) & 1 == 1) else {
+            continue;
+        };
+        used[p] = true;
+        for r in 0..n {
+            if r != p && (a[r] >> col) & 1 == 1 {
+                a[r] ^= a[p];
+                ops.push((r as u8, p as u8));
+            }
+        }
+    }
+    ops.reverse();
+    let start = a.iter().map(|r| r.trailing_zeros() as u8).collect();
+    Circuit { n, start, ops }
+}
