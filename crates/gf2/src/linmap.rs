@@ -192,10 +192,10 @@ pub fn circuit_vartime(m: &Matrix, runs: usize) -> Result<Circuit, Error> {
     }
     let mut best: Option<Circuit> = None;
     for seed in 1..=runs.max(1) as u64 {
-        if let Some(c) = greedy(m, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)) {
-            if best.as_ref().is_none_or(|b| c.gates() < b.gates()) {
-                best = Some(c);
-            }
+        if let Some(c) = greedy(m, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            && best.as_ref().is_none_or(|b| c.gates() < b.gates())
+        {
+            best = Some(c);
         }
     }
     // Greedy runs that all stalled: fall back to Gaussian elimination, which always
