@@ -228,3 +228,35 @@ fn gaussian(m: &Matrix) -> Circuit {
     let start = a.iter().map(|r| r.trailing_zeros() as u8).collect();
     Circuit { n, start, ops }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Gaussian fallback (used only if every greedy run stalls) computes its map too.
+    #[test]
+    fn gaussian_fallback_computes_the_map() {
+        let mut x = 0x0f1e_2d3c_4b5a_6978u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut done = 0;
+        while done < 30 {
+            let n = 2 + (next() % 30) as usize;
+            let rows: Vec<u64> = (0..n).map(|_| next() & ((1u64 << n) - 1)).collect();
+            let m = Matrix::new(&rows).unwrap();
+            if !m.is_invertible() {
+                continue;
+            }
+            let c = gaussian(&m);
+            for _ in 0..100 {
+                let v = next() & ((1u64 << n) - 1);
+                assert_eq!(c.apply(v), m.apply(v));
+            }
+            done += 1;
+        }
+    }
+}
