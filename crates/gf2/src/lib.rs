@@ -8,6 +8,8 @@
 //!   and square-root-friendly moduli (`F163Nist`, `F163Ssrf`, …, `F571Ssrf`), with operators.
 //! - [`tower`]: the tower F_4 ⊂ F_16 ⊂ F_256 of Bernstein–Chou (the base of Auth256) and its
 //!   isomorphism to the AES field.
+//! - [`fft`]: the additive FFT over F_256 with the Cantor basis (sizes 1..=64), its inverse,
+//!   and FFT multiplication in F_256\[x\].
 //! - [`linmap`]: XOR circuits for linear maps over F_2 (the greedy generator of §2.4).
 //! - [`clmul`]: carry-less multiplication of 64-bit words, the primitive under all of it.
 //!
@@ -67,6 +69,7 @@ pub mod backend;
 pub mod basis;
 pub mod clmul;
 pub mod error;
+pub mod fft;
 pub mod field;
 pub mod fields;
 pub mod linmap;

@@ -1,0 +1,168 @@
+//! The additive FFT over F_256 with the Cantor basis (Bernstein–Chou §3, after Gao–Mateer).
+//!
+//! Points: for 0 ≤ j < 2^m, α_j = Σ_i bit_i(j)·β_{i+1}, with β1..β6 the Cantor basis of
+//! design.md §2 (β1 = 1, β_i² + β_i = β_{i−1}), so {α_j} is the F_2-span V_m of β1..β_m. The
+//! size-2^m FFT maps the 2^m coefficients of f (degree < 2^m) to f(α_0), …, f(α_{2^m − 1}).
+//!
+//! One step: the radix conversion f(x) = f0(x² + x) + x·f1(x² + x); since α ↦ α² + α maps V_m
+//! onto V_{m−1} with α_{2k}, α_{2k+1} = α_{2k} + 1 ↦ α_k, two half-size FFTs of f0, f1 give
+//!
+//! ```text
+//! f(α_{2k}) = f0(α_k) + α_{2k}·f1(α_k),   f(α_{2k+1}) = f(α_{2k}) + f1(α_k).
+//! ```
+//!
+//! The radix conversion is Gao–Mateer's Taylor expansion at x² + x: with D = (x² + x)^{2^k} =
+//! x^{2^{k+1}} + x^{2^k}, a polynomial of 2^{k+2} coefficients f = f_a + x^{2^{k+1}}(f_b +
+//! x^{2^k} f_c) is g0 + D·g1 with h = f_b + f_c, g0 = f_a + x^{2^k} h, g1 = h + x^{2^k} f_c;
+//! recursing on g0 and g1 leaves f = Σ_i (c_i + d_i x)(x² + x)^i in place, c_i at 2i and d_i at
+//! 2i + 1. Every step is a fixed sequence of additions and multiplications by public constants
+//! (constant-time in the data). The inverse runs the steps backwards.
+
+use crate::error::Error;
+use crate::tower::F256;
+
+/// The largest FFT size, 2^6 = 64 points (the Cantor basis has six elements).
+pub const MAX_LOG_SIZE: u32 = 6;
+
+/// α_j = Σ_i bit_i(j)·β_{i+1} (j < 64; the index is public).
+pub fn point(j: usize) -> F256 {
+    F256::CANTOR.iter().enumerate().fold(
+        F256::ZERO,
+        |acc, (i, &b)| if (j >> i) & 1 == 1 { acc + b } else { acc },
+    )
+}
+
+/// Radix conversion in place: f = Σ_i (f[2i] + f[2i+1]·x)(x² + x)^i afterwards. len a power of
+/// two.
+fn taylor(f: &mut [F256]) {
+    let n = f.len();
+    if n <= 2 {
+        return;
+    }
+    // n = 2^{k+2}: f_a = f[..n/2], f_b = f[n/2..3n/4], f_c = f[3n/4..].
+    let q = n / 4;
+    for i in 0..q {
+        // h = f_b + f_c (into f_b's place); g1 = h + x^q·f_c: high half = [h, f_c].
+        let h = f[2 * q + i] + f[3 * q + i];
+        f[2 * q + i] = h;
+        // g0 = f_a + x^q·h: add h into the top quarter of f_a.
+        f[q + i] += h;
+    }
+    let (g0, g1) = f.split_at_mut(n / 2);
+    taylor(g0);
+    taylor(g1);
+    // f = g0 + D·g1 with D = (x²+x)^{n/4}: in the (x²+x)-power basis, g1's terms come after
+    // g0's, and the pairs (c, d) are already interleaved within each half.
+}
+
+/// The inverse of [`taylor`].
+fn taylor_inverse(f: &mut [F256]) {
+    let n = f.len();
+    if n <= 2 {
+        return;
+    }
+    let q = n / 4;
+    {
+        let (g0, g1) = f.split_at_mut(n / 2);
+        taylor_inverse(g0);
+        taylor_inverse(g1);
+    }
+    for i in 0..q {
+        let h = f[2 * q + i];
+        f[q + i] += h;
+        f[2 * q + i] = h + f[3 * q + i];
+    }
+}
+
+/// Checks an FFT length: a power of two up to 64.
+fn check_size(n: usize) -> Result<(), Error> {
+    if n.is_power_of_two() && n <= 1 << MAX_LOG_SIZE {
+        Ok(())
+    } else {
+        Err(Error::LengthMismatch {
+            expected: n.next_power_of_two().min(1 << MAX_LOG_SIZE),
+            actual: n,
+        })
+    }
+}
+
+/// The size-2^m FFT in place: `f` (len 2^m, m ≤ 6) holds the coefficients on entry and
+/// f(α_0), …, f(α_{2^m−1}) on return. Other lengths are an error.
+pub fn fft(f: &mut [F256]) -> Result<(), Error> {
+    check_size(f.len())?;
+    fft_inner(f);
+    Ok(())
+}
+
+fn fft_inner(f: &mut [F256]) {
+    let n = f.len();
+    if n == 1 {
+        return;
+    }
+    taylor(f);
+    // De-interleave: f0 = even positions, f1 = odd positions.
+    let mut buf = [F256::ZERO; 1 << MAX_LOG_SIZE];
+    let h = n / 2;
+    for i in 0..h {
+        buf[i] = f[2 * i];
+        buf[h + i] = f[2 * i + 1];
+    }
+    let (f0, f1) = buf[..n].split_at_mut(h);
+    fft_inner(f0);
+    fft_inner(f1);
+    for k in 0..h {
+        let a = f0[k] + point(2 * k) * f1[k];
+        f[2 * k] = a;
+        f[2 * k + 1] = a + f1[k];
+    }
+}
+
+/// The inverse of [`fft`]: values at α_0..α_{2^m−1} to the 2^m coefficients.
+pub fn ifft(f: &mut [F256]) -> Result<(), Error> {
+    check_size(f.len())?;
+    ifft_inner(f);
+    Ok(())
+}
+
+fn ifft_inner(f: &mut [F256]) {
+    let n = f.len();
+    if n == 1 {
+        return;
+    }
+    let h = n / 2;
+    let mut buf = [F256::ZERO; 1 << MAX_LOG_SIZE];
+    for k in 0..h {
+        let b = f[2 * k] + f[2 * k + 1];
+        buf[h + k] = b;
+        buf[k] = f[2 * k] + point(2 * k) * b;
+    }
+    let (f0, f1) = buf[..n].split_at_mut(h);
+    ifft_inner(f0);
+    ifft_inner(f1);
+    for i in 0..h {
+        f[2 * i] = f0[i];
+        f[2 * i + 1] = f1[i];
+    }
+    taylor_inverse(f);
+}
+
+/// The product of two polynomials over F_256 with `n` coefficients each (n a power of two,
+/// n ≤ 32): forward FFTs of size 2n, pointwise products, one inverse FFT. Returns the 2n − 1
+/// coefficients of the product (and a zero in position 2n − 1). Other sizes are an error.
+pub fn mul_poly(a: &[F256], b: &[F256], out: &mut [F256]) -> Result<(), Error> {
+    let n = a.len();
+    check_size(2 * n)?;
+    crate::error::same_len(n, b.len())?;
+    crate::error::same_len(2 * n, out.len())?;
+    let mut fa = [F256::ZERO; 1 << MAX_LOG_SIZE];
+    let mut fb = [F256::ZERO; 1 << MAX_LOG_SIZE];
+    fa[..n].copy_from_slice(a);
+    fb[..n].copy_from_slice(b);
+    fft_inner(&mut fa[..2 * n]);
+    fft_inner(&mut fb[..2 * n]);
+    for (o, (x, y)) in out.iter_mut().zip(fa.iter().zip(&fb)) {
+        *o = *x * *y;
+    }
+    ifft_inner(out);
+    Ok(())
+}
