@@ -166,3 +166,76 @@ pub fn mul_poly(a: &[F256], b: &[F256], out: &mut [F256]) -> Result<(), Error> {
     ifft_inner(out);
     Ok(())
 }
+
+/// F_{2^256} = F_256\[x\]/(x^32 + x^17 + x^2 + α8), the field of Hash256 (design.md §2): an
+/// element is 32 coefficients over F_256, byte i the coefficient of x^i.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct F2to256(pub [F256; 32]);
+
+impl F2to256 {
+    /// Zero.
+    pub const ZERO: F2to256 = F2to256([F256::ZERO; 32]);
+
+    /// One.
+    pub const ONE: F2to256 = {
+        let mut c = [F256::ZERO; 32];
+        c[0] = F256::ONE;
+        F2to256(c)
+    };
+
+    /// From 32 bytes (byte i = coefficient of x^i).
+    pub fn from_bytes(b: &[u8; 32]) -> F2to256 {
+        F2to256(core::array::from_fn(|i| F256::from_u8(b[i])))
+    }
+
+    /// The 32 bytes.
+    pub fn to_bytes(&self) -> [u8; 32] {
+        core::array::from_fn(|i| self.0[i].to_u8())
+    }
+
+    /// self·rhs: one size-64 FFT multiplication of the two 32-coefficient polynomials, then
+    /// the reduction by x^32 = x^17 + x^2 + α8 (top coefficient first).
+    pub fn mul(&self, rhs: &F2to256) -> F2to256 {
+        let mut prod = [F256::ZERO; 64];
+        // Sizes are fixed (32 and 64), so this cannot fail.
+        let _ = mul_poly(&self.0, &rhs.0, &mut prod);
+        F2to256(reduce_2to256(prod))
+    }
+}
+
+/// Reduces a polynomial of degree < 64 over F_256 modulo x^32 + x^17 + x^2 + α8.
+pub fn reduce_2to256(mut p: [F256; 64]) -> [F256; 32] {
+    for d in (32..63).rev() {
+        let c = p[d];
+        p[d] = F256::ZERO;
+        // c·x^d = c·x^{d−32}·(x^17 + x^2 + α8).
+        p[d - 15] += c;
+        p[d - 30] += c;
+        p[d - 32] += c * F256::ALPHA8;
+    }
+    core::array::from_fn(|i| p[i])
+}
+
+impl core::ops::Add for F2to256 {
+    type Output = F2to256;
+    fn add(self, rhs: F2to256) -> F2to256 {
+        F2to256(core::array::from_fn(|i| self.0[i] + rhs.0[i]))
+    }
+}
+
+impl core::ops::Mul for F2to256 {
+    type Output = F2to256;
+    fn mul(self, rhs: F2to256) -> F2to256 {
+        F2to256::mul(&self, &rhs)
+    }
+}
+
+impl core::fmt::Debug for F2to256 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("F2to256(")?;
+        for c in &self.0 {
+            write!(f, "{c}")?;
+        }
+        f.write_str(")")
+    }
+}

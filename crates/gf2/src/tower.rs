@@ -204,6 +204,11 @@ tower_level!(
 );
 
 impl F256 {
+    /// Every byte is an element of F_256.
+    pub const fn from_u8(x: u8) -> F256 {
+        F256(x)
+    }
+
     /// α8 = 0x10.
     pub const ALPHA8: F256 = F256(0x10);
     /// The Cantor basis β1..β6 of design.md §2 (β_{i}² + β_i = β_{i−1}, β1 = 1).

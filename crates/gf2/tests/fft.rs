@@ -82,3 +82,44 @@ fn bad_sizes_are_errors() {
     let mut out = vec![F256::ZERO; 8];
     assert!(mul_poly(&[F256::ONE; 4], &[F256::ONE; 3], &mut out).is_err());
 }
+
+/// F_{2^256} products against schoolbook multiplication and long division by
+/// x^32 + x^17 + x^2 + α8, written here; and the field is a field (x^{2^256} = x).
+#[test]
+fn f2to256_multiplication_matches_schoolbook() {
+    use wegman_gf2::fft::F2to256;
+    let mut rng = Rng(7);
+    let reference = |a: &F2to256, b: &F2to256| -> F2to256 {
+        let mut p = vec![F256::ZERO; 63];
+        for i in 0..32 {
+            for j in 0..32 {
+                p[i + j] += a.0[i] * b.0[j];
+            }
+        }
+        for d in (32..63).rev() {
+            let c = p[d];
+            if c != F256::ZERO {
+                p[d] = F256::ZERO;
+                p[d - 32 + 17] += c;
+                p[d - 32 + 2] += c;
+                p[d - 32] += c * F256::ALPHA8;
+            }
+        }
+        F2to256(core::array::from_fn(|i| p[i]))
+    };
+    for _ in 0..50 {
+        let a = F2to256(core::array::from_fn(|_| rng.next()));
+        let b = F2to256(core::array::from_fn(|_| rng.next()));
+        assert_eq!(a * b, reference(&a, &b));
+        assert_eq!(F2to256::from_bytes(&a.to_bytes()), a);
+    }
+    // x^(2^256) = x: 256 squarings of x.
+    let mut x = F2to256::ZERO;
+    x.0[1] = F256::ONE;
+    let mut p = x;
+    for _ in 0..256 {
+        p = p * p;
+    }
+    assert_eq!(p, x);
+    assert_eq!(x * F2to256::ONE, x);
+}
