@@ -90,7 +90,7 @@ fn f2to256_multiplication_matches_schoolbook() {
     use wegman_gf2::fft::F2to256;
     let mut rng = Rng(7);
     let reference = |a: &F2to256, b: &F2to256| -> F2to256 {
-        let mut p = vec![F256::ZERO; 63];
+        let mut p = [F256::ZERO; 63];
         for i in 0..32 {
             for j in 0..32 {
                 p[i + j] += a.0[i] * b.0[j];
