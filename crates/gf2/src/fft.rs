@@ -25,11 +25,84 @@ use crate::tower::F256;
 pub const MAX_LOG_SIZE: u32 = 6;
 
 /// α_j = Σ_i bit_i(j)·β_{i+1} (j < 64; the index is public).
-pub fn point(j: usize) -> F256 {
-    F256::CANTOR.iter().enumerate().fold(
-        F256::ZERO,
-        |acc, (i, &b)| if (j >> i) & 1 == 1 { acc + b } else { acc },
-    )
+pub const fn point(j: usize) -> F256 {
+    let mut acc = 0u8;
+    let mut i = 0;
+    while i < 6 {
+        if (j >> i) & 1 == 1 {
+            acc ^= F256::CANTOR[i].to_u8();
+        }
+        i += 1;
+    }
+    F256::from_u8(acc)
+}
+
+/// The twiddle of the size-64 y-basis network ([`fft64_ybasis`]) at stage `s` (1..=6) for the
+/// butterfly whose first position is `pos`: α_{2k} with k = pos >> (7 − s).
+pub const fn ybasis_twiddle(s: u32, pos: usize) -> F256 {
+    point(2 * (pos >> (7 - s)))
+}
+
+/// The size-64 additive FFT of a polynomial given in the **y-basis** (Bernstein–Chou §4.3):
+/// on entry `f[j]` is the coefficient of y_j = Π_{i: bit i of j} ψ^i(x), ψ(x) = x² + x; on
+/// return `f[j]` = f(α_j).
+///
+/// Since y_j(x) = x^{j mod 2}·y_{⌊j/2⌋}(ψ(x)), the even and odd coefficients are already the
+/// f0, f1 of f = f0(ψ(x)) + x·f1(ψ(x)), so the FFT needs no radix conversion at all: it is
+/// the in-place network of stages s = 1..=6, stage s pairing positions P and P + h
+/// (h = 2^{6−s}, bit 6 − s of P clear) with the butterfly
+///
+/// ```text
+/// a ← a + α_{2k}·b,   b ← a + b,   k = P >> (7 − s)
+/// ```
+///
+/// (after stage s, position u + 2^{6−s}·j holds the size-2^s FFT, at α_j, of the
+/// sub-polynomial of the coefficients ≡ u mod 2^{6−s}). Constant-time.
+pub fn fft64_ybasis(f: &mut [F256; 64]) {
+    for s in 1..=6u32 {
+        let h = 1usize << (6 - s);
+        for p in 0..64 {
+            if p & h == 0 {
+                let t = ybasis_twiddle(s, p);
+                let a = f[p] + t * f[p + h];
+                f[p + h] += a;
+                f[p] = a;
+            }
+        }
+    }
+}
+
+/// The inverse of [`fft64_ybasis`]: values at α_0..α_63 to y-basis coefficients.
+pub fn ifft64_ybasis(f: &mut [F256; 64]) {
+    for s in (1..=6u32).rev() {
+        let h = 1usize << (6 - s);
+        for p in 0..64 {
+            if p & h == 0 {
+                let t = ybasis_twiddle(s, p);
+                let b = f[p] + f[p + h];
+                f[p] += t * b;
+                f[p + h] = b;
+            }
+        }
+    }
+}
+
+/// The coefficients (x^0..x^63) of the polynomial Σ_j c_j y_j of degree < 64 given in the
+/// y-basis: [`fft64_ybasis`] then [`ifft`].
+pub fn ybasis_to_monomial(c: &[F256; 64]) -> [F256; 64] {
+    let mut f = *c;
+    fft64_ybasis(&mut f);
+    ifft_inner(&mut f);
+    f
+}
+
+/// The y-basis coefficients of a polynomial of degree < 64 (the inverse of
+/// [`ybasis_to_monomial`]).
+pub fn monomial_to_ybasis(c: &[F256; 64]) -> [F256; 64] {
+    let mut f = *c;
+    fft_inner(&mut f);
+    ifft64_ybasis(&mut f);
+    f
 }
 
 /// Radix conversion in place: f = Σ_i (f[2i] + f[2i+1]·x)(x² + x)^i afterwards. len a power of
@@ -186,6 +259,17 @@ impl F2to256 {
     /// From 32 bytes (byte i = coefficient of x^i).
     pub fn from_bytes(b: &[u8; 32]) -> F2to256 {
         F2to256(core::array::from_fn(|i| F256::from_u8(b[i])))
+    }
+
+    /// From 32 bytes in the y-basis (design.md §3.3): byte j is the coefficient of y_j, the
+    /// monic polynomial of degree j of [`fft64_ybasis`]; Hash256 reads its blocks this way.
+    pub fn from_ybasis_bytes(b: &[u8; 32]) -> F2to256 {
+        let mut c = [F256::ZERO; 64];
+        for (x, &y) in c.iter_mut().zip(b) {
+            *x = F256::from_u8(y);
+        }
+        let m = ybasis_to_monomial(&c);
+        F2to256(core::array::from_fn(|i| m[i]))
     }
 
     /// The 32 bytes.

@@ -123,3 +123,95 @@ fn f2to256_multiplication_matches_schoolbook() {
     assert_eq!(p, x);
     assert_eq!(x * F2to256::ONE, x);
 }
+
+/// Schoolbook product in F_256[x] (coefficient vectors, lowest first).
+fn poly_mul(a: &[F256], b: &[F256]) -> Vec<F256> {
+    let mut out = vec![F256::ZERO; a.len() + b.len() - 1];
+    for (i, &x) in a.iter().enumerate() {
+        for (j, &y) in b.iter().enumerate() {
+            out[i + j] += x * y;
+        }
+    }
+    out
+}
+
+/// y_j = Π_{i: bit i of j} ψ^i(x), ψ(x) = x² + x, from the definition (design.md §3.3):
+/// ψ^0 = x and ψ^{i+1} = ψ^i·ψ^i + ψ^i, multiplied out by schoolbook products.
+fn y_poly(j: usize) -> Vec<F256> {
+    let mut psi = vec![F256::ZERO, F256::ONE];
+    let mut y = vec![F256::ONE];
+    for i in 0..6 {
+        if (j >> i) & 1 == 1 {
+            y = poly_mul(&y, &psi);
+        }
+        let mut next = poly_mul(&psi, &psi);
+        for (k, &c) in psi.iter().enumerate() {
+            next[k] += c;
+        }
+        psi = next;
+    }
+    while y.len() > 1 && *y.last().unwrap() == F256::ZERO {
+        y.pop();
+    }
+    y
+}
+
+#[test]
+fn ybasis_is_monic_of_degree_j_and_converts_both_ways() {
+    use wegman_gf2::fft::{monomial_to_ybasis, ybasis_to_monomial};
+    for j in 0..64 {
+        let y = y_poly(j);
+        assert_eq!(y.len(), j + 1, "deg y_{j}");
+        assert_eq!(y[j], F256::ONE, "y_{j} monic");
+    }
+    let mut rng = Rng(0xfeed);
+    for _ in 0..20 {
+        let c: [F256; 64] = core::array::from_fn(|_| rng.next());
+        let mut want = [F256::ZERO; 64];
+        for (j, &cj) in c.iter().enumerate() {
+            for (k, &yk) in y_poly(j).iter().enumerate() {
+                want[k] += cj * yk;
+            }
+        }
+        assert_eq!(ybasis_to_monomial(&c), want);
+        assert_eq!(monomial_to_ybasis(&want), c);
+    }
+}
+
+#[test]
+fn ybasis_fft_evaluates_at_the_points_and_inverts() {
+    use wegman_gf2::fft::{fft64_ybasis, ifft64_ybasis};
+    let mut rng = Rng(0x1234_5678);
+    let ys: Vec<Vec<F256>> = (0..64).map(y_poly).collect();
+    for _ in 0..10 {
+        let c: [F256; 64] = core::array::from_fn(|_| rng.next());
+        let mut v = c;
+        fft64_ybasis(&mut v);
+        for (i, &val) in v.iter().enumerate() {
+            let x = point(i);
+            let want = c
+                .iter()
+                .zip(&ys)
+                .fold(F256::ZERO, |acc, (&cj, y)| acc + cj * horner(y, x));
+            assert_eq!(val, want, "point {i}");
+        }
+        ifft64_ybasis(&mut v);
+        assert_eq!(v, c);
+    }
+}
+
+#[test]
+fn f2to256_from_ybasis_bytes_matches_the_definition() {
+    use wegman_gf2::fft::F2to256;
+    let mut rng = Rng(77);
+    for _ in 0..10 {
+        let b: [u8; 32] = core::array::from_fn(|_| rng.next().to_u8());
+        let mut want = [F256::ZERO; 32];
+        for (j, &bj) in b.iter().enumerate() {
+            for (k, &yk) in y_poly(j).iter().enumerate() {
+                want[k] += F256::from_u8(bj) * yk;
+            }
+        }
+        assert_eq!(F2to256::from_ybasis_bytes(&b).0, want);
+    }
+}
