@@ -10,6 +10,8 @@
 //!   isomorphism to the AES field.
 //! - [`fft`]: the additive FFT over F_256 with the Cantor basis (sizes 1..=64), its inverse,
 //!   and FFT multiplication in F_256\[x\].
+//! - [`bitslice`]: 64 F_256 elements bitsliced in eight words (tower Karatsuba and XOR-circuit
+//!   constant products), and the `gf2p8affineqb` matrices of linear maps on bytes.
 //! - [`linmap`]: XOR circuits for linear maps over F_2 (the greedy generator of §2.4).
 //! - [`clmul`]: carry-less multiplication of 64-bit words, the primitive under all of it.
 //!
@@ -67,6 +69,7 @@ pub(crate) use by_limbs;
 mod arith;
 pub mod backend;
 pub mod basis;
+pub mod bitslice;
 pub mod clmul;
 pub mod error;
 pub mod fft;

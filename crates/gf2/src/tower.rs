@@ -286,6 +286,17 @@ impl AesIsomorphism {
     pub fn from_aes_matrix(&self) -> [u8; 8] {
         self.from_aes
     }
+
+    /// [`AesIsomorphism::to_aes`] as a `gf2p8affineqb` matrix
+    /// ([`crate::bitslice::affine_matrix`]).
+    pub fn to_aes_affine(&self) -> u64 {
+        crate::bitslice::affine_matrix(self.to_aes)
+    }
+
+    /// [`AesIsomorphism::from_aes`] as a `gf2p8affineqb` matrix.
+    pub fn from_aes_affine(&self) -> u64 {
+        crate::bitslice::affine_matrix(self.from_aes)
+    }
 }
 
 impl Default for AesIsomorphism {
