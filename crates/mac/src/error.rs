@@ -37,6 +37,11 @@ pub enum Error {
     },
     /// The tag does not authenticate the message.
     TagMismatch,
+    /// A parameter of the algorithm is not supported.
+    InvalidParameter {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// Two separately hashed pieces of a message cannot be joined.
     PieceMismatch {
         /// Why not.
@@ -66,6 +71,7 @@ impl fmt::Display for Error {
                 )
             }
             Error::InvalidKey { reason } => write!(f, "invalid key: {reason}"),
+            Error::InvalidParameter { reason } => write!(f, "invalid parameter: {reason}"),
             Error::TagMismatch => f.write_str("tag mismatch: the message is not authentic"),
             Error::PieceMismatch { reason } => write!(f, "cannot join message pieces: {reason}"),
         }

@@ -9,6 +9,7 @@
 //! | module | MAC | hash field | paper |
 //! |---|---|---|---|
 //! | [`poly1305`] | `Poly1305`, `Poly1305-AES` | Z/(2^130 − 5) | Bernstein, *The Poly1305-AES message-authentication code* (FSE 2005) |
+//! | [`hash256`] (feature `std`) | `Hash256`, `Auth256`, `Auth256-128` | F_{2^256} over the tower F_256 | Bernstein–Chou, *Faster binary-field multiplication and faster binary-field MACs* (SAC 2014) |
 //! | [`hash127`] | `hash127`, `hash127-AES` | Z/(2^127 − 1) | Bernstein, *Floating-point arithmetic and message authentication* (2004) |
 //!
 //! Conventions shared by all MACs:
@@ -25,6 +26,8 @@ extern crate std;
 
 mod error;
 pub mod hash127;
+#[cfg(feature = "std")]
+pub mod hash256;
 pub mod poly1305;
 mod tag;
 
