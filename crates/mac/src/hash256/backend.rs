@@ -124,6 +124,9 @@ impl Drop for Acc {
 pub(crate) struct Tables {
     pub(crate) circuits: Vec<ConstMul>,
     pub(crate) aes_twiddle: [u64; 32],
+    /// `aes_twiddle`, each broadcast to eight u64s (a vector operand).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) aes_twiddle_x8: [[u64; 8]; 32],
     pub(crate) to_aes: u64,
     pub(crate) from_aes: AesIsomorphism,
 }
@@ -134,13 +137,14 @@ pub(crate) fn tables() -> &'static Tables {
     T.get_or_init(|| {
         let iso = AesIsomorphism::new();
         let tw = |k: usize| point(2 * k);
-        let aes_twiddle = core::array::from_fn(|k| {
+        let aes_twiddle: [u64; 32] = core::array::from_fn(|k| {
             // a ↦ φ(φ⁻¹(a)·α_{2k}): the product by the twiddle, in the AES field.
             affine_matrix(core::array::from_fn(|i| {
                 iso.to_aes(iso.from_aes(1 << i) * tw(k))
             }))
         });
         Tables {
+            aes_twiddle_x8: core::array::from_fn(|k| [aes_twiddle[k]; 8]),
             circuits: (0..32).map(|k| ConstMul::new_vartime(tw(k))).collect(),
             aes_twiddle,
             to_aes: iso.to_aes_affine(),

@@ -74,88 +74,146 @@ fn load(p: &[u8; 64]) -> __m512i {
     unsafe { _mm512_loadu_si512(p.as_ptr().cast()) }
 }
 
-/// Swaps lane bit b with vector-index bit b across the 32 vectors (within 256-bit halves).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn load_u64x8(p: &[u64]) -> __m512i {
+    assert_eq!(p.len(), 8);
+    // SAFETY: `p` is 8 readable u64s (checked); `loadu` has no alignment requirement.
+    unsafe { _mm512_loadu_si512(p.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn store_u64x8(p: &mut [u64], v: __m512i) {
+    assert_eq!(p.len(), 8);
+    // SAFETY: `p` is 8 writable u64s (checked); `storeu` has no alignment requirement.
+    unsafe { _mm512_storeu_si512(p.as_mut_ptr().cast(), v) }
+}
+
+/// Runs `$body` (a macro taking an index) for every i < 32 with bit `$bit` of i clear, as
+/// straight-line code: constant indices let the 32-vector arrays live in registers.
+macro_rules! low_indices {
+    (4, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15]) };
+    (3, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23]) };
+    (2, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27]) };
+    (1, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 1 4 5 8 9 12 13 16 17 20 21 24 25 28 29]) };
+    (0, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30]) };
+}
+
+/// One bit-swap stage: pairs (i, i + 2^b) through a 2-source permutation.
+macro_rules! swap_stage {
+    ($x:ident, $perm:ident, $lo:ident, $hi:ident, $step:literal, [$($i:literal)*]) => {$(
+        let (u, v) = ($x[$i], $x[$i + $step]);
+        $x[$i] = $perm(u, $lo, v);
+        $x[$i + $step] = $perm(u, $hi, v);
+    )*};
+}
+
+/// Swaps lane bit b with vector-index bit b across the 32 vectors, b = 0..5 (within 256-bit
+/// halves): afterwards vector k holds what was lane k of each vector.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 fn transpose32(x: &mut [__m512i; 32]) {
-    for b in 0..5 {
-        let (lo_idx, hi_idx) = if b < 4 {
-            (load(&IDX[b][0]), load(&IDX[b][1]))
+    let (lo, hi) = (load(&IDX[0][0]), load(&IDX[0][1]));
+    low_indices!(0, swap_stage!(x, _mm512_permutex2var_epi8, lo, hi, 1,));
+    let (lo, hi) = (load(&IDX[1][0]), load(&IDX[1][1]));
+    low_indices!(1, swap_stage!(x, _mm512_permutex2var_epi16, lo, hi, 2,));
+    let (lo, hi) = (load(&IDX[2][0]), load(&IDX[2][1]));
+    low_indices!(2, swap_stage!(x, _mm512_permutex2var_epi32, lo, hi, 4,));
+    let (lo, hi) = (load(&IDX[3][0]), load(&IDX[3][1]));
+    low_indices!(3, swap_stage!(x, _mm512_permutex2var_epi64, lo, hi, 8,));
+    let (lo, hi) = (load(&IDX128[0]), load(&IDX128[1]));
+    low_indices!(4, swap_stage!(x, _mm512_permutex2var_epi64, lo, hi, 16,));
+}
+
+/// One butterfly of stage s on half e5 at position p: (p, p + h), twiddle α_{2k}.
+macro_rules! bf {
+    ($y:ident, $tw:ident, $e5:literal, $s:literal, $p:expr) => {{
+        let (p, h): (usize, usize) = ($p, 1 << (6 - $s));
+        let k: usize = (32 * $e5 + p) >> (7 - $s);
+        let b = $y[p + h];
+        let a = if k == 0 {
+            $y[p]
         } else {
-            (load(&IDX128[0]), load(&IDX128[1]))
+            let c = load_u64x8(&$tw[k]);
+            _mm512_xor_si512($y[p], _mm512_gf2p8affine_epi64_epi8::<0>(b, c))
         };
-        let step = 1 << b;
-        for i in 0..32 {
-            if i & step != 0 {
-                continue;
-            }
-            let (u, v) = (x[i], x[i + step]);
-            let (lo, hi) = match b {
-                0 => (
-                    _mm512_permutex2var_epi8(u, lo_idx, v),
-                    _mm512_permutex2var_epi8(u, hi_idx, v),
-                ),
-                1 => (
-                    _mm512_permutex2var_epi16(u, lo_idx, v),
-                    _mm512_permutex2var_epi16(u, hi_idx, v),
-                ),
-                2 => (
-                    _mm512_permutex2var_epi32(u, lo_idx, v),
-                    _mm512_permutex2var_epi32(u, hi_idx, v),
-                ),
-                _ => (
-                    _mm512_permutex2var_epi64(u, lo_idx, v),
-                    _mm512_permutex2var_epi64(u, hi_idx, v),
-                ),
-            };
-            x[i] = lo;
-            x[i + step] = hi;
-        }
-    }
+        $y[p + h] = _mm512_xor_si512(a, b);
+        $y[p] = a;
+    }};
 }
 
-/// Stages 2..=6 of the network on half `E5` (positions 32·E5 + p), AES representation.
-#[inline]
-#[target_feature(enable = "avx512f,gfni")]
-fn network_half<const E5: usize>(tw: &[u64; 32], y: &mut [__m512i; 32]) {
-    for s in 2..=6u32 {
-        let h = 1usize << (6 - s);
-        for p in 0..32 {
-            if p & h != 0 {
-                continue;
-            }
-            let k = (32 * E5 + p) >> (7 - s);
-            let b = y[p + h];
-            let a = if k == 0 {
-                y[p]
-            } else {
-                let c = _mm512_set1_epi64(tw[k] as i64);
-                _mm512_xor_si512(y[p], _mm512_gf2p8affine_epi64_epi8::<0>(b, c))
-            };
-            y[p + h] = _mm512_xor_si512(a, b);
-            y[p] = a;
-        }
-    }
-}
-
-/// Pointwise products of half `E5` into the accumulator.
-#[inline]
-#[target_feature(enable = "avx512f,gfni")]
-fn accumulate<const E5: usize>(acc: &mut Acc, y: &[__m512i; 32]) {
-    for (p, &f) in y.iter().enumerate() {
+/// Adds the pointwise product at position p of half e5 into the accumulator: lanes 0..32
+/// times lanes 32..64 (the m' partners), by `gf2p8mulb` with the halves swapped.
+macro_rules! acc {
+    ($acc:ident, $y:ident, $e5:literal, $p:expr) => {{
+        let f = $y[$p];
         let prod = _mm512_gf2p8mul_epi8(f, _mm512_shuffle_i64x2::<0x4e>(f, f));
-        let row = &mut acc.0[8 * (32 * E5 + p)..8 * (32 * E5 + p) + 8];
-        // SAFETY: `row` is 8 u64s (64 bytes) of the 64-byte-aligned accumulator, at a
-        // multiple of 64 bytes from its start.
-        unsafe {
-            let ptr = row.as_mut_ptr().cast::<__m512i>();
-            _mm512_store_si512(ptr, _mm512_xor_si512(_mm512_load_si512(ptr), prod));
-        }
-    }
+        $acc[32 * $e5 + $p] = _mm512_xor_si512($acc[32 * $e5 + $p], prod);
+    }};
 }
 
+// The network of one half, depth first: after stage s the positions split into independent
+// blocks of 2^{6−s}, each finished (down to its pointwise products) before the next starts,
+// so that few vectors are live at once.
+macro_rules! st6 {
+    ($y:ident, $tw:ident, $e5:literal, $acc:ident, $d:expr) => {
+        bf!($y, $tw, $e5, 6, $d);
+        acc!($acc, $y, $e5, $d);
+        acc!($acc, $y, $e5, $d + 1);
+    };
+}
+macro_rules! st5 {
+    ($y:ident, $tw:ident, $e5:literal, $acc:ident, $c:expr) => {
+        bf!($y, $tw, $e5, 5, $c);
+        bf!($y, $tw, $e5, 5, $c + 1);
+        st6!($y, $tw, $e5, $acc, $c);
+        st6!($y, $tw, $e5, $acc, $c + 2);
+    };
+}
+macro_rules! st4 {
+    ($y:ident, $tw:ident, $e5:literal, $acc:ident, $b:expr) => {
+        for j in 0..4 {
+            bf!($y, $tw, $e5, 4, $b + j);
+        }
+        st5!($y, $tw, $e5, $acc, $b);
+        st5!($y, $tw, $e5, $acc, $b + 4);
+    };
+}
+macro_rules! st3 {
+    ($y:ident, $tw:ident, $e5:literal, $acc:ident, $a:expr) => {
+        for j in 0..8 {
+            bf!($y, $tw, $e5, 3, $a + j);
+        }
+        st4!($y, $tw, $e5, $acc, $a);
+        st4!($y, $tw, $e5, $acc, $a + 8);
+    };
+}
+
+/// Stages 2..=6 of the network on half e5 (positions 32·e5 + p, AES representation) and the
+/// pointwise products.
+macro_rules! network_half {
+    ($x:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident) => {
+        // Stage 2 reads the shared transposed inputs `x` and writes this half's `y`.
+        for p in 0..16 {
+            let b = $x[p + 16];
+            let a = if $e5 == 0 {
+                $x[p]
+            } else {
+                let c = load_u64x8(&$tw[1]);
+                _mm512_xor_si512($x[p], _mm512_gf2p8affine_epi64_epi8::<0>(b, c))
+            };
+            $y[p + 16] = _mm512_xor_si512(a, b);
+            $y[p] = a;
+        }
+        st3!($y, $tw, $e5, $acc, 0);
+        st3!($y, $tw, $e5, $acc, 16);
+    };
+}
+
+#[inline(never)]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
-fn group(t: &Tables, acc: &mut Acc, msg: &[Pair], key: &[Pair]) {
+fn group(t: &Tables, acc: &mut [__m512i; 64], msg: &[Pair], key: &[Pair]) {
     let to_aes = _mm512_set1_epi64(t.to_aes as i64);
     let mut x = [_mm512_setzero_si512(); 32];
     for (v, (m, k)) in x.iter_mut().zip(msg.iter().zip(key)) {
@@ -163,18 +221,26 @@ fn group(t: &Tables, acc: &mut Acc, msg: &[Pair], key: &[Pair]) {
         *v = _mm512_gf2p8affine_epi64_epi8::<0>(sum, to_aes);
     }
     transpose32(&mut x);
-    let mut y = x;
-    network_half::<0>(&t.aes_twiddle, &mut y);
-    accumulate::<0>(acc, &y);
-    let mut y = x;
-    network_half::<1>(&t.aes_twiddle, &mut y);
-    accumulate::<1>(acc, &y);
+    let tw = &t.aes_twiddle_x8;
+    let mut y = [_mm512_setzero_si512(); 32];
+    network_half!(x, y, tw, 0, acc);
+    network_half!(x, y, tw, 1, acc);
 }
 
 /// Absorbs whole batches.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
 pub(super) fn absorb(t: &Tables, acc: &mut Acc, msg: &[Pair], key: &[Pair]) {
-    for (m, k) in msg.chunks_exact(BATCH / 2).zip(key.chunks_exact(BATCH / 2)) {
-        group(t, acc, m, k);
+    // The accumulator in registers' type for the whole call (copied in and out once).
+    let mut v = [_mm512_setzero_si512(); 64];
+    for (i, x) in v.iter_mut().enumerate() {
+        *x = load_u64x8(&acc.0[8 * i..8 * i + 8]);
     }
+    for (m, k) in msg.chunks_exact(BATCH / 2).zip(key.chunks_exact(BATCH / 2)) {
+        group(t, &mut v, m, k);
+    }
+    for (i, x) in v.iter().enumerate() {
+        store_u64x8(&mut acc.0[8 * i..8 * i + 8], *x);
+    }
+    v = [_mm512_setzero_si512(); 64];
+    core::hint::black_box(&v);
 }
