@@ -54,12 +54,10 @@ use std::vec::Vec;
 
 use aes::Aes256;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
-use wegman_gf2::fft::{ifft, reduce_2to256};
-use wegman_gf2::tower::F256;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 pub use self::backend::Backend;
-use self::backend::{Acc, BATCH, PAIR, Pair};
+use self::backend::{Acc, BATCH, PAIR, Pair, Sum};
 use crate::error::{array_from, key_len, nonce_len};
 use crate::{Error, Tag};
 
@@ -226,17 +224,18 @@ impl Auth256Key {
 
     /// The pad s_n = AES256_K(n || 00 00 00 80) || AES256_K(n || 01 00 00 80).
     fn pad(&self, nonce: &[u8; NONCE_SIZE]) -> [u8; 32] {
-        let mut out = [0u8; 32];
-        for (i, half) in out.chunks_exact_mut(16).enumerate() {
+        let mut blocks: [aes::Block; 2] = core::array::from_fn(|i| {
             let mut b = [0u8; 16];
             b[..12].copy_from_slice(nonce);
             b[12] = i as u8;
             b[15] = 0x80;
-            let mut block = b.into();
-            self.aes.encrypt_block(&mut block);
-            half.copy_from_slice(&block);
-            block.as_mut_slice().zeroize();
-        }
+            b.into()
+        });
+        self.aes.encrypt_blocks(&mut blocks);
+        let mut out = [0u8; 32];
+        out[..16].copy_from_slice(&blocks[0]);
+        out[16..].copy_from_slice(&blocks[1]);
+        blocks.iter_mut().for_each(|b| b.as_mut_slice().zeroize());
         out
     }
 
@@ -344,7 +343,7 @@ impl Keys<'_> {
 struct State {
     enc: Encoding,
     backend: Backend,
-    acc: Box<Acc>,
+    sum: Sum,
     /// Pairs absorbed so far (a multiple of `BATCH`).
     pairs: u64,
     /// Buffered message bytes (fewer than `batch_bytes`).
@@ -355,13 +354,12 @@ struct State {
 
 impl State {
     fn new(enc: Encoding, backend: Backend) -> State {
-        let bb = Self::batch_bytes(enc);
         State {
             enc,
             backend,
-            acc: Acc::new(),
+            sum: Sum::new(),
             pairs: 0,
-            buf: Vec::with_capacity(bb),
+            buf: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -377,7 +375,7 @@ impl State {
         let (pairs, _) = data.as_chunks::<PAIR>();
         match self.enc {
             Encoding::B1 => {
-                keys.absorb(self.backend, &mut self.acc, self.pairs, pairs);
+                keys.absorb(self.backend, self.sum.acc(), self.pairs, pairs);
                 self.pairs += pairs.len() as u64;
             }
             Encoding::B8 | Encoding::B256 => {
@@ -385,7 +383,7 @@ impl State {
                 self.scratch.resize(bb / PAIR, [0; PAIR]);
                 for piece in data.chunks_exact(bb) {
                     encode::to_pairs(self.enc, piece, &mut self.scratch);
-                    keys.absorb(self.backend, &mut self.acc, self.pairs, &self.scratch);
+                    keys.absorb(self.backend, self.sum.acc(), self.pairs, &self.scratch);
                     self.pairs += self.scratch.len() as u64;
                 }
             }
@@ -402,7 +400,7 @@ impl State {
                 let buf = core::mem::take(&mut self.buf);
                 self.absorb_bytes(keys, &buf);
                 self.buf = buf;
-                self.buf.zeroize();
+                wipe(&mut self.buf);
                 self.buf.clear();
             }
         }
@@ -420,38 +418,47 @@ impl State {
         tail.push(1);
         let padded = tail.len().next_multiple_of(self.enc.unit());
         tail.resize(padded, 0);
-        // Pairs of the tail, canonical; then whole batches, the last one completed with zero
-        // pairs under zero keys (which add (0 + 0)(0 + 0) = 0).
-        let mut pairs: Vec<Pair> = match self.enc {
-            Encoding::B1 => tail.as_chunks::<PAIR>().0.to_vec(),
+        // Pairs of the tail, canonical: whole batches, then the rest.
+        let pairs: &[Pair] = match self.enc {
+            Encoding::B1 => tail.as_chunks::<PAIR>().0,
             _ => {
-                let mut p = vec![[0u8; PAIR]; padded / PAIR];
-                for (piece, out) in tail
-                    .chunks_exact(self.enc.unit())
-                    .zip(p.chunks_exact_mut(self.enc.b()))
-                {
-                    encode::to_pairs(self.enc, piece, out);
-                }
-                p
+                self.scratch.resize(padded / PAIR, [0; PAIR]);
+                encode::to_pairs(self.enc, &tail, &mut self.scratch);
+                &self.scratch
             }
         };
-        let real = pairs.len();
-        pairs.resize(real.next_multiple_of(BATCH), [0; PAIR]);
-        // Key pairs for the real ones; zeros after.
-        let mut kp: Vec<Pair> = vec![[0u8; PAIR]; pairs.len()];
-        keys.copy_pairs(self.pairs, &mut kp[..real]);
-        backend::absorb(self.backend, &mut self.acc, &pairs, &kp);
-        pairs.iter_mut().for_each(|p| p.zeroize());
-        kp.iter_mut().for_each(|p| p.zeroize());
-        tail.zeroize();
-        self.scratch.iter_mut().for_each(|p| p.zeroize());
-        let mut values = backend::finish(self.backend, &self.acc);
+        let whole = pairs.len() / BATCH * BATCH;
+        if whole > 0 {
+            keys.absorb(self.backend, self.sum.acc(), self.pairs, &pairs[..whole]);
+        }
+        let rest = &pairs[whole..];
+        // Key pairs of the rest: on the stack for short messages (no allocation, no 4 KiB
+        // clear), else on the heap.
+        let mut small = [[0u8; PAIR]; 4];
+        let mut large = Vec::new();
+        let kp: &mut [Pair] = if rest.len() <= small.len() {
+            &mut small[..rest.len()]
+        } else {
+            large.resize(rest.len(), [0u8; PAIR]);
+            &mut large
+        };
+        keys.copy_pairs(self.pairs + whole as u64, kp);
+        backend::absorb_rest(self.backend, &mut self.sum, rest, kp);
+        kp.as_flattened_mut().zeroize();
+        wipe(&mut tail);
         // One inverse FFT (values at the 64 points to the product's coefficients) and one
         // reduction per message.
-        let _ = ifft(&mut values);
-        let out = reduce_2to256(values);
-        values.iter_mut().for_each(|v| *v = F256::ZERO);
-        core::array::from_fn(|i| out[i].to_u8())
+        backend::finish(self.backend, &self.sum)
+    }
+}
+
+/// Clears message bytes (not key material, which goes through `zeroize`): a plain fill that
+/// the optimizer must keep because `black_box` may read it — per-byte volatile writes would
+/// cost more than hashing a short message.
+fn wipe(b: &mut [u8]) {
+    if !b.is_empty() {
+        b.fill(0);
+        core::hint::black_box(b);
     }
 }
 
@@ -482,8 +489,8 @@ impl Keys<'_> {
 
 impl Drop for State {
     fn drop(&mut self) {
-        self.buf.zeroize();
-        self.scratch.iter_mut().for_each(|p| p.zeroize());
+        wipe(&mut self.buf);
+        wipe(self.scratch.as_flattened_mut());
     }
 }
 
@@ -563,7 +570,7 @@ impl Auth256<'_> {
             self.key,
             self.state.pairs,
         );
-        let accs: Vec<(Box<Acc>, u64)> = data[..whole]
+        let sums: Vec<(Sum, u64)> = data[..whole]
             .par_chunks(size)
             .enumerate()
             .map(|(i, piece)| {
@@ -571,11 +578,11 @@ impl Auth256<'_> {
                 st.pairs = start + (i * size / PAIR) as u64;
                 st.absorb_bytes(&Keys::Auth(key), piece);
                 let pairs = st.pairs;
-                (core::mem::replace(&mut st.acc, Acc::new()), pairs)
+                (core::mem::replace(&mut st.sum, Sum::new()), pairs)
             })
             .collect();
-        for (acc, end) in accs {
-            self.state.acc.add(&acc);
+        for (sum, end) in sums {
+            self.state.sum.add(&sum);
             self.state.pairs = self.state.pairs.max(end);
         }
         self.update(&data[whole..]);

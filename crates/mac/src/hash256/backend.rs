@@ -13,10 +13,11 @@ pub(super) mod soft;
 
 use std::boxed::Box;
 use std::sync::OnceLock;
+use std::vec;
 use std::vec::Vec;
 
 use wegman_gf2::bitslice::{ConstMul, affine_matrix};
-use wegman_gf2::fft::point;
+use wegman_gf2::fft::{ifft, point, reduce_2to256};
 use wegman_gf2::tower::{AesIsomorphism, F256};
 use zeroize::Zeroize;
 
@@ -120,15 +121,25 @@ impl Drop for Acc {
 }
 
 /// Public constants of the network: the twiddles α_{2k}, k < 32, as circuits and as
-/// AES-field `gf2p8affineqb` matrices, and the isomorphism to the AES field.
+/// AES-field `gf2p8affineqb` matrices, the per-lane factors of the in-register network, the
+/// matrix of the final inverse FFT and reduction, and the isomorphism to the AES field.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) struct Tables {
     pub(crate) circuits: Vec<ConstMul>,
-    pub(crate) aes_twiddle: [u64; 32],
-    /// `aes_twiddle`, each broadcast to eight u64s (a vector operand).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    /// The twiddle products as `gf2p8affineqb` matrices (AES field), each broadcast to eight
+    /// u64s (a vector operand).
     pub(crate) aes_twiddle_x8: [[u64; 8]; 32],
+    /// For the in-register network (one element's 64 positions in the lanes of a vector),
+    /// stages s = 2..=6: new = x·D + swap_h(x)·E lane-wise, with D = 1, E = c at the first
+    /// position of a butterfly and D = c + 1, E = 1 at the second (AES field bytes).
+    pub(crate) lane_d: [[u8; 64]; 5],
+    pub(crate) lane_e: [[u8; 64]; 5],
+    /// The F_256-linear map from the 64 point values to the 32 reduced coefficients (inverse
+    /// FFT, then reduction), as column pairs: vector j holds column j in lanes 0..32 and
+    /// column j + 32 in lanes 32..64 (AES field).
+    pub(crate) finish_cols: [[u8; 64]; 32],
     pub(crate) to_aes: u64,
-    pub(crate) from_aes: AesIsomorphism,
+    pub(crate) from_aes_affine: u64,
 }
 
 /// The tables, built on first use (public data).
@@ -143,12 +154,35 @@ pub(crate) fn tables() -> &'static Tables {
                 iso.to_aes(iso.from_aes(1 << i) * tw(k))
             }))
         });
+        let lane = |s: usize, second: bool| -> [u8; 64] {
+            let h = 1usize << (6 - s);
+            core::array::from_fn(|p| {
+                let c = iso.to_aes(tw(p >> (7 - s)));
+                match (p & h == 0, second) {
+                    (true, false) => 1,
+                    (true, true) => c,
+                    (false, false) => c ^ 1,
+                    (false, true) => 1,
+                }
+            })
+        };
+        let cols: [[u8; 32]; 64] = core::array::from_fn(|j| {
+            let mut v = [F256::ZERO; 64];
+            v[j] = F256::ONE;
+            let _ = ifft(&mut v);
+            let r = reduce_2to256(v);
+            core::array::from_fn(|i| iso.to_aes(r[i]))
+        });
         Tables {
             aes_twiddle_x8: core::array::from_fn(|k| [aes_twiddle[k]; 8]),
             circuits: (0..32).map(|k| ConstMul::new_vartime(tw(k))).collect(),
-            aes_twiddle,
+            lane_d: core::array::from_fn(|i| lane(i + 2, false)),
+            lane_e: core::array::from_fn(|i| lane(i + 2, true)),
+            finish_cols: core::array::from_fn(|j| {
+                core::array::from_fn(|l| if l < 32 { cols[j][l] } else { cols[j + 32][l - 32] })
+            }),
             to_aes: iso.to_aes_affine(),
-            from_aes: iso,
+            from_aes_affine: iso.from_aes_affine(),
         }
     })
 }
@@ -172,21 +206,95 @@ pub(crate) fn absorb(backend: Backend, acc: &mut Acc, msg: &[Pair], key: &[Pair]
     }
 }
 
-/// The 64 FFT-domain values (tower representation) that `acc` sums to.
-pub(crate) fn finish(backend: Backend, acc: &Acc) -> [F256; 64] {
-    match backend {
-        Backend::Soft => soft::finish(acc),
-        Backend::Gfni => {
-            let iso = &tables().from_aes;
-            core::array::from_fn(|p| {
-                // Lanes 0..32 of position p's vector; lanes 32..64 hold the same products.
-                let row = &acc.0[8 * p..8 * p + 4];
-                let x = row.iter().fold(0u64, |a, &w| a ^ w);
-                let x = x ^ (x >> 32);
-                let x = x ^ (x >> 16);
-                let x = x ^ (x >> 8);
-                iso.from_aes(x as u8)
-            })
+/// The FFT-domain running sum of a message: the batch accumulator (allocated on the first
+/// whole batch) and 64 point values kept directly (the short path of `Gfni`).
+#[derive(Clone)]
+pub(crate) struct Sum {
+    pub(crate) acc: Option<Box<Acc>>,
+    /// Point values, in the backend's representation of F_256 (AES field for `Gfni`).
+    pub(crate) direct: [u8; 64],
+}
+
+impl Sum {
+    pub(crate) fn new() -> Sum {
+        Sum {
+            acc: None,
+            direct: [0; 64],
         }
+    }
+
+    pub(crate) fn acc(&mut self) -> &mut Acc {
+        self.acc.get_or_insert_with(Acc::new)
+    }
+
+    /// self += other (same backend).
+    pub(crate) fn add(&mut self, other: &Sum) {
+        if let Some(o) = &other.acc {
+            self.acc().add(o);
+        }
+        for (x, y) in self.direct.iter_mut().zip(&other.direct) {
+            *x ^= y;
+        }
+    }
+}
+
+impl Drop for Sum {
+    fn drop(&mut self) {
+        self.direct.zeroize();
+    }
+}
+
+/// Absorbs fewer than [`BATCH`] pairs (the end of a message).
+pub(crate) fn absorb_rest(backend: Backend, sum: &mut Sum, msg: &[Pair], key: &[Pair]) {
+    debug_assert_eq!(msg.len(), key.len());
+    debug_assert!(msg.len() < BATCH);
+    let t = tables();
+    match backend {
+        Backend::Soft => {
+            // Completed with zero pairs under zero keys, which add (0 + 0)(0 + 0) = 0.
+            let mut m = vec![[0u8; PAIR]; BATCH];
+            let mut k = vec![[0u8; PAIR]; BATCH];
+            m[..msg.len()].copy_from_slice(msg);
+            k[..key.len()].copy_from_slice(key);
+            soft::absorb(t, sum.acc(), &m, &k);
+            m.iter_mut().chain(k.iter_mut()).for_each(|p| p.zeroize());
+        }
+        #[cfg(target_arch = "x86_64")]
+        Backend::Gfni => {
+            assert!(gfni_cpuid::get(), "gfni backend on a CPU without it");
+            // SAFETY: as in `absorb`: every feature `gfni::absorb_rest` enables is present.
+            unsafe { gfni::absorb_rest(t, sum, msg, key) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        Backend::Gfni => unreachable!("not available off x86_64"),
+    }
+}
+
+/// Hash256 from the running sum: one inverse FFT and one reduction; the 32 bytes of the
+/// result (tower, polynomial basis).
+pub(crate) fn finish(backend: Backend, sum: &Sum) -> [u8; 32] {
+    let t = tables();
+    match backend {
+        Backend::Soft => {
+            let mut v = match &sum.acc {
+                Some(acc) => soft::finish(acc),
+                None => [F256::ZERO; 64],
+            };
+            for (x, &d) in v.iter_mut().zip(&sum.direct) {
+                *x += F256::from_u8(d);
+            }
+            let _ = ifft(&mut v);
+            let r = reduce_2to256(v);
+            v.iter_mut().for_each(|x| *x = F256::ZERO);
+            core::array::from_fn(|i| r[i].to_u8())
+        }
+        #[cfg(target_arch = "x86_64")]
+        Backend::Gfni => {
+            assert!(gfni_cpuid::get(), "gfni backend on a CPU without it");
+            // SAFETY: as in `absorb`: every feature `gfni::finish` enables is present.
+            unsafe { gfni::finish(t, sum) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        Backend::Gfni => unreachable!("not available off x86_64"),
     }
 }

@@ -21,7 +21,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{Acc, BATCH, Pair, Tables};
+use super::{Acc, BATCH, Pair, Sum, Tables};
 
 /// The 2-source permutation indices of the bit-swap stages, in units of 2^b bytes
 /// (`lo` keeps units with bit 0 clear, `hi` those with it set).
@@ -227,20 +227,135 @@ fn group(t: &Tables, acc: &mut [__m512i; 64], msg: &[Pair], key: &[Pair]) {
     network_half!(x, y, tw, 1, acc);
 }
 
-/// Absorbs whole batches.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
-pub(super) fn absorb(t: &Tables, acc: &mut Acc, msg: &[Pair], key: &[Pair]) {
-    // The accumulator in registers' type for the whole call (copied in and out once).
-    let mut v = [_mm512_setzero_si512(); 64];
-    for (i, x) in v.iter_mut().enumerate() {
-        *x = load_u64x8(&acc.0[8 * i..8 * i + 8]);
-    }
-    for (m, k) in msg.chunks_exact(BATCH / 2).zip(key.chunks_exact(BATCH / 2)) {
-        group(t, &mut v, m, k);
-    }
+/// Loads the accumulator into vectors.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn load_acc(acc: &Acc) -> [__m512i; 64] {
+    core::array::from_fn(|i| load_u64x8(&acc.0[8 * i..8 * i + 8]))
+}
+
+/// Stores vectors into the accumulator.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn store_acc(acc: &mut Acc, v: &[__m512i; 64]) {
     for (i, x) in v.iter().enumerate() {
         store_u64x8(&mut acc.0[8 * i..8 * i + 8], *x);
     }
+}
+
+/// Absorbs whole batches.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+pub(super) fn absorb(t: &Tables, acc: &mut Acc, msg: &[Pair], key: &[Pair]) {
+    // The accumulator as vectors for the whole call (copied in and out once).
+    let mut v = load_acc(acc);
+    for (m, k) in msg.chunks_exact(BATCH / 2).zip(key.chunks_exact(BATCH / 2)) {
+        group(t, &mut v, m, k);
+    }
+    store_acc(acc, &v);
     v = [_mm512_setzero_si512(); 64];
     core::hint::black_box(&v);
+}
+
+/// Swaps the lanes p and p ⊕ h of one element's vector, h = 2^{6−S}, for S = 2..=6.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn swap_lanes<const S: usize>(x: __m512i) -> __m512i {
+    match S {
+        2 => _mm512_shuffle_i64x2::<0xb1>(x, x),
+        3 => _mm512_shuffle_epi32::<0x4e>(x),
+        4 => _mm512_shuffle_epi32::<0xb1>(x),
+        5 => _mm512_rol_epi32::<16>(x),
+        _ => _mm512_or_si512(_mm512_slli_epi16::<8>(x), _mm512_srli_epi16::<8>(x)),
+    }
+}
+
+/// Stage S of the network with one element's 64 positions in the lanes of `x`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,gfni")]
+fn lane_stage<const S: usize>(t: &Tables, x: __m512i) -> __m512i {
+    let d = load(&t.lane_d[S - 2]);
+    let e = load(&t.lane_e[S - 2]);
+    _mm512_xor_si512(
+        _mm512_gf2p8mul_epi8(x, d),
+        _mm512_gf2p8mul_epi8(swap_lanes::<S>(x), e),
+    )
+}
+
+/// The whole network on one element (stages 2..=6; stage 1 is the duplication).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,gfni")]
+fn lane_network(t: &Tables, x: __m512i) -> __m512i {
+    let x = lane_stage::<2>(t, x);
+    let x = lane_stage::<3>(t, x);
+    let x = lane_stage::<4>(t, x);
+    let x = lane_stage::<5>(t, x);
+    lane_stage::<6>(t, x)
+}
+
+/// Fewer than a batch of pairs: whole groups of 32 as in `absorb`, then pair by pair with
+/// each element's 64 positions in one vector, summed into `sum.direct`.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+pub(super) fn absorb_rest(t: &Tables, sum: &mut Sum, msg: &[Pair], key: &[Pair]) {
+    let whole = msg.len() / (BATCH / 2) * (BATCH / 2);
+    if whole > 0 {
+        let acc = sum.acc();
+        let mut v = load_acc(acc);
+        for (m, k) in msg[..whole]
+            .chunks_exact(BATCH / 2)
+            .zip(key[..whole].chunks_exact(BATCH / 2))
+        {
+            group(t, &mut v, m, k);
+        }
+        store_acc(acc, &v);
+        v = [_mm512_setzero_si512(); 64];
+        core::hint::black_box(&v);
+    }
+    let to_aes = _mm512_set1_epi64(t.to_aes as i64);
+    let mut d = load(&sum.direct);
+    for (m, k) in msg[whole..].iter().zip(&key[whole..]) {
+        let v = _mm512_gf2p8affine_epi64_epi8::<0>(_mm512_xor_si512(load(m), load(k)), to_aes);
+        // Stage 1: positions p and p + 32 both hold coefficient p (coefficients 32..64 are 0).
+        let a = lane_network(t, _mm512_shuffle_i64x2::<0x44>(v, v));
+        let b = lane_network(t, _mm512_shuffle_i64x2::<0xee>(v, v));
+        d = _mm512_xor_si512(d, _mm512_gf2p8mul_epi8(a, b));
+    }
+    // SAFETY: `direct` is 64 writable bytes; `storeu` has no alignment requirement.
+    unsafe { _mm512_storeu_si512(sum.direct.as_mut_ptr().cast(), d) };
+}
+
+/// Hash256 from the running sum: the 64 point values (lane sums of the accumulator plus the
+/// direct ones), then the inverse FFT and the reduction as one F_256-linear map, column pair
+/// by column pair (`gf2p8mulb` of the broadcast values with the columns), back to the tower.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+pub(super) fn finish(t: &Tables, sum: &Sum) -> [u8; 32] {
+    let mut vals = sum.direct;
+    if let Some(acc) = &sum.acc {
+        for (p, v) in vals.iter_mut().enumerate() {
+            // Lanes 0..32 of position p; lanes 32..64 repeat the same products.
+            let row = &acc.0[8 * p..8 * p + 4];
+            let x = row.iter().fold(0u64, |a, &w| a ^ w);
+            let x = x ^ (x >> 32);
+            let x = x ^ (x >> 16);
+            let x = x ^ (x >> 8);
+            *v ^= x as u8;
+        }
+    }
+    let v = load(&vals);
+    let mut out = _mm512_setzero_si512();
+    // Lanes 0..32 pick value j, lanes 32..64 value j + 32.
+    let mut idx = _mm512_mask_blend_epi64(0xf0, _mm512_setzero_si512(), _mm512_set1_epi8(32));
+    for col in &t.finish_cols {
+        let bc = _mm512_permutexvar_epi8(idx, v);
+        out = _mm512_xor_si512(out, _mm512_gf2p8mul_epi8(bc, load(col)));
+        idx = _mm512_add_epi8(idx, _mm512_set1_epi8(1));
+    }
+    let out = _mm512_xor_si512(out, _mm512_shuffle_i64x2::<0x4e>(out, out));
+    let out = _mm512_gf2p8affine_epi64_epi8::<0>(out, _mm512_set1_epi64(t.from_aes_affine as i64));
+    let mut bytes = [0u8; 64];
+    // SAFETY: `bytes` is 64 writable bytes; `storeu` has no alignment requirement.
+    unsafe { _mm512_storeu_si512(bytes.as_mut_ptr().cast(), out) };
+    let r = core::array::from_fn(|i| bytes[i]);
+    zeroize::Zeroize::zeroize(&mut bytes);
+    zeroize::Zeroize::zeroize(&mut vals);
+    r
 }
