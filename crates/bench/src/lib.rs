@@ -211,6 +211,7 @@ pub mod ntl {
 
         /// The last result c.
         pub fn result(&self) -> Vec<u64> {
+            #[cfg_attr(not(has_ntl), allow(unused_mut))]
             let mut out = vec![0u64; self.limbs];
             #[cfg(has_ntl)]
             // SAFETY: `out` has room for `limbs` words.

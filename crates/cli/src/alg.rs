@@ -4,6 +4,7 @@
 use std::fmt;
 
 use wegman_mac::hash127::{Hash127Aes, Hash127AesKey};
+use wegman_mac::hash256::{Auth256, Auth256Key, Encoding};
 use wegman_mac::poly1305::{Poly1305, Poly1305Aes, Poly1305AesKey};
 use zeroize::Zeroizing;
 
@@ -18,21 +19,38 @@ pub(crate) enum Alg {
     Poly1305Aes,
     /// hash127-AES (key k || r-words, 16-byte nonce).
     Hash127Aes,
+    /// Auth256-AES (AES-256 key, 12-byte nonce, 32-byte tag).
+    Auth256,
+    /// Auth256-AES truncated to 16 bytes.
+    Auth256x128,
 }
 
 impl Alg {
     /// Every algorithm, in the order `--help` lists them.
-    pub(crate) const ALL: [Alg; 3] = [Alg::Poly1305, Alg::Poly1305Aes, Alg::Hash127Aes];
+    pub(crate) const ALL: [Alg; 5] = [
+        Alg::Auth256,
+        Alg::Auth256x128,
+        Alg::Poly1305Aes,
+        Alg::Hash127Aes,
+        Alg::Poly1305,
+    ];
 
-    /// The algorithm used when a new key is made without `--alg`.
-    pub(crate) const DEFAULT: Alg = Alg::Poly1305Aes;
+    /// The algorithm used when a new key is made without `--alg` (design.md §4).
+    pub(crate) const DEFAULT: Alg = Alg::Auth256;
 
     pub(crate) fn name(self) -> &'static str {
         match self {
             Alg::Poly1305 => "poly1305",
             Alg::Poly1305Aes => "poly1305-aes",
             Alg::Hash127Aes => "hash127-aes",
+            Alg::Auth256 => "auth256",
+            Alg::Auth256x128 => "auth256-128",
         }
+    }
+
+    /// Whether `--b` (the Hash256 encoding) applies.
+    pub(crate) fn has_encoding(self) -> bool {
+        matches!(self, Alg::Auth256 | Alg::Auth256x128)
     }
 
     pub(crate) fn parse(name: &str) -> Result<Alg> {
@@ -52,6 +70,7 @@ impl Alg {
         match self {
             Alg::Poly1305 | Alg::Poly1305Aes => wegman_mac::poly1305::KEY_SIZE,
             Alg::Hash127Aes => wegman_mac::hash127::KEY_SIZE,
+            Alg::Auth256 | Alg::Auth256x128 => wegman_mac::hash256::KEY_SIZE,
         }
     }
 
@@ -61,6 +80,7 @@ impl Alg {
             Alg::Poly1305 => None,
             Alg::Poly1305Aes => Some(wegman_mac::poly1305::NONCE_SIZE),
             Alg::Hash127Aes => Some(wegman_mac::hash127::NONCE_SIZE),
+            Alg::Auth256 | Alg::Auth256x128 => Some(wegman_mac::hash256::NONCE_SIZE),
         }
     }
 
@@ -68,6 +88,8 @@ impl Alg {
         match self {
             Alg::Poly1305 | Alg::Poly1305Aes => wegman_mac::poly1305::TAG_SIZE,
             Alg::Hash127Aes => wegman_mac::hash127::TAG_SIZE,
+            Alg::Auth256 => wegman_mac::hash256::TAG_SIZE,
+            Alg::Auth256x128 => wegman_mac::hash256::TAG128_SIZE,
         }
     }
 
@@ -101,6 +123,10 @@ impl Alg {
             Alg::Hash127Aes => {
                 Keyed::Hash127Aes(Box::new(Hash127AesKey::from_slice(key).map_err(invalid)?))
             }
+            Alg::Auth256 | Alg::Auth256x128 => Keyed::Auth256(
+                Box::new(Auth256Key::from_slice(key).map_err(invalid)?),
+                self == Alg::Auth256x128,
+            ),
         })
     }
 }
@@ -116,13 +142,18 @@ pub(crate) enum Keyed {
     Poly1305(Zeroizing<[u8; 32]>),
     Poly1305Aes(Box<Poly1305AesKey>),
     Hash127Aes(Box<Hash127AesKey>),
+    /// The key, and whether tags are truncated to 16 bytes.
+    Auth256(Box<Auth256Key>, bool),
 }
 
 impl Keyed {
     /// Starts the MAC of one message; `nonce` must have the algorithm's nonce length, or be
     /// `None` for a nonceless algorithm.
-    pub(crate) fn start(&self, nonce: Option<&[u8]>) -> Result<Stream<'_>> {
+    pub(crate) fn start(&self, nonce: Option<&[u8]>, enc: Encoding) -> Result<Stream<'_>> {
         let wrong = |e: wegman_mac::Error| Error::new(e.to_string());
+        if enc != Encoding::B1 && !matches!(self, Keyed::Auth256(..)) {
+            return Err(Error::new("--b applies only to auth256 and auth256-128"));
+        }
         match (self, nonce) {
             (Keyed::Poly1305(k), None) => Ok(Stream::Poly1305(Poly1305::new(k))),
             (Keyed::Poly1305Aes(k), Some(n)) => {
@@ -137,8 +168,12 @@ impl Keyed {
             (Keyed::Hash127Aes(k), Some(n)) => {
                 Ok(Stream::Hash127Aes(k.start_from_slice(n).map_err(wrong)?))
             }
+            (Keyed::Auth256(k, short), Some(n)) => Ok(Stream::Auth256(
+                k.start_from_slice(n, enc).map_err(wrong)?,
+                *short,
+            )),
             (Keyed::Poly1305(_), Some(_)) => Err(Error::new("poly1305 takes no nonce")),
-            (Keyed::Poly1305Aes(_) | Keyed::Hash127Aes(_), None) => {
+            (Keyed::Poly1305Aes(_) | Keyed::Hash127Aes(_) | Keyed::Auth256(..), None) => {
                 Err(Error::new("this algorithm needs a nonce"))
             }
         }
@@ -150,6 +185,8 @@ pub(crate) enum Stream<'k> {
     Poly1305(Poly1305),
     Poly1305Aes(Poly1305Aes),
     Hash127Aes(Hash127Aes<'k>),
+    /// Auth256, and whether the tag is truncated to 16 bytes.
+    Auth256(Auth256<'k>, bool),
 }
 
 impl Stream<'_> {
@@ -158,6 +195,7 @@ impl Stream<'_> {
             Stream::Poly1305(p) => p.update(data),
             Stream::Poly1305Aes(p) => p.update(data),
             Stream::Hash127Aes(p) => p.update(data),
+            Stream::Auth256(p, _) => p.update(data),
         }
     }
 
@@ -168,6 +206,7 @@ impl Stream<'_> {
             Stream::Poly1305(p) => p.update_parallel(data),
             Stream::Poly1305Aes(p) => p.update_parallel(data),
             Stream::Hash127Aes(p) => p.update(data),
+            Stream::Auth256(p, _) => p.update_parallel(data),
         }
     }
 
@@ -176,6 +215,8 @@ impl Stream<'_> {
             Stream::Poly1305(p) => p.finalize().as_bytes().to_vec(),
             Stream::Poly1305Aes(p) => p.finalize().as_bytes().to_vec(),
             Stream::Hash127Aes(p) => p.finalize().as_bytes().to_vec(),
+            Stream::Auth256(p, false) => p.finalize().as_bytes().to_vec(),
+            Stream::Auth256(p, true) => p.finalize128().as_bytes().to_vec(),
         }
     }
 
@@ -185,6 +226,8 @@ impl Stream<'_> {
             Stream::Poly1305(p) => p.verify(tag).is_ok(),
             Stream::Poly1305Aes(p) => p.verify(tag).is_ok(),
             Stream::Hash127Aes(p) => p.verify(tag).is_ok(),
+            // The caller checked the tag length against the algorithm's.
+            Stream::Auth256(p, _) => p.verify(tag).is_ok(),
         }
     }
 }

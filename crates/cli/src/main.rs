@@ -21,6 +21,7 @@ use clap::{Parser, Subcommand};
 use crate::alg::Alg;
 use crate::error::{Error, Result};
 use crate::input::Input;
+use wegman_mac::hash256::Encoding;
 
 /// Tag and verify files with fast, provably secure Wegman–Carter MACs.
 #[derive(Parser, Debug)]
@@ -34,7 +35,8 @@ struct Cli {
 enum Command {
     /// Write a fresh random key file (mode 0600); never overwrites an existing file.
     Keygen {
-        /// Algorithm the key is for: poly1305, poly1305-aes, hash127-aes [default: poly1305-aes].
+        /// Algorithm the key is for: auth256, auth256-128, poly1305-aes, hash127-aes, poly1305
+        /// [default: auth256].
         #[arg(long)]
         alg: Option<String>,
         /// Where to write the key [default: $WEGMAN_HOME/key].
@@ -52,6 +54,10 @@ enum Command {
         /// Use this nonce (hex) instead of the next one from the key's counter; one input only.
         #[arg(long)]
         nonce: Option<String>,
+        /// Hash256 encoding parameter b of auth256 / auth256-128: 1, 8 or 256 [default: 1].
+        /// Check lines then name the algorithm `ALG/bN` (e.g. `auth256/b8`).
+        #[arg(long = "b", value_name = "N")]
+        b: Option<u32>,
         /// Threads for hashing each input [default: all CPUs]; the tags do not depend on it.
         #[arg(short = 'j', long = "threads", value_name = "THREADS")]
         threads: Option<usize>,
@@ -104,6 +110,7 @@ fn main() -> ExitCode {
             alg,
             key_file,
             nonce,
+            b,
             threads,
             files,
         } => pool(threads).and_then(|(pool, threads)| {
@@ -112,6 +119,7 @@ fn main() -> ExitCode {
                     alg.as_deref(),
                     key_file.as_deref(),
                     nonce.as_deref(),
+                    b,
                     threads,
                     &files,
                 )
@@ -185,10 +193,39 @@ fn parse_nonce(alg: Alg, hex_nonce: &str) -> Result<Vec<u8>> {
     Ok(n)
 }
 
+/// The algorithm field of a check line: `ALG`, or `ALG/bN` for a Hash256 encoding b ≠ 1.
+fn alg_field(alg: Alg, enc: Encoding) -> String {
+    match enc {
+        Encoding::B1 => alg.to_string(),
+        e => format!("{alg}/b{}", e.b()),
+    }
+}
+
+/// Parses the algorithm field of a check line (see [`alg_field`]).
+fn parse_alg_field(field: &str) -> Result<(Alg, Encoding)> {
+    let (name, b) = match field.split_once('/') {
+        None => return Ok((Alg::parse(field)?, Encoding::B1)),
+        Some((name, b)) => (name, b),
+    };
+    let alg = Alg::parse(name)?;
+    let enc = b
+        .strip_prefix('b')
+        .and_then(|n| n.parse::<u32>().ok())
+        .and_then(|n| Encoding::from_b(n).ok())
+        .filter(|e| *e != Encoding::B1 && alg.has_encoding())
+        .ok_or_else(|| {
+            Error::new(format!(
+                "malformed check line: bad algorithm '{field}' (expected ALG or auth256[-128]/b8, /b256)"
+            ))
+        })?;
+    Ok((alg, enc))
+}
+
 fn tag(
     alg: Option<&str>,
     key_file: Option<&Path>,
     nonce: Option<&str>,
+    b: Option<u32>,
     threads: usize,
     files: &[PathBuf],
 ) -> Result<ExitCode> {
@@ -202,6 +239,19 @@ fn tag(
         )));
     }
     let alg = kf.alg;
+    let enc = match b {
+        None => Encoding::B1,
+        Some(_) if !alg.has_encoding() => {
+            return Err(Error::new(format!(
+                "--b applies only to auth256 and auth256-128, not {alg}"
+            )));
+        }
+        Some(n) => Encoding::from_b(n).map_err(|_| {
+            Error::new(format!(
+                "unsupported --b {n}: Hash256 takes b = 1, 8 or 256"
+            ))
+        })?,
+    };
     let keyed = kf.keyed()?;
     let stdin_count = files.iter().filter(|f| f.as_os_str() == "-").count();
     if stdin_count > 1 {
@@ -250,7 +300,7 @@ fn tag(
     let stdout = std::io::stdout();
     for (input, nonce) in inputs.into_iter().zip(nonces) {
         let label = input.label();
-        let mut mac = keyed.start(nonce.as_deref())?;
+        let mut mac = keyed.start(nonce.as_deref(), enc)?;
         let fed = if threads > 1 {
             input.feed(threads, |chunk| mac.update_parallel(chunk))
         } else {
@@ -263,14 +313,19 @@ fn tag(
                     .as_deref()
                     .map_or_else(|| "-".to_string(), hex::encode);
                 let mut out = stdout.lock();
-                writeln!(out, "{alg} {n} {} {label}", hex::encode(t))
-                    .and_then(|()| out.flush())
-                    .map_err(|e| {
-                        Error::new(format!(
-                            "cannot write to standard output: {}",
-                            error::io_reason(&e)
-                        ))
-                    })?;
+                writeln!(
+                    out,
+                    "{} {n} {} {label}",
+                    alg_field(alg, enc),
+                    hex::encode(t)
+                )
+                .and_then(|()| out.flush())
+                .map_err(|e| {
+                    Error::new(format!(
+                        "cannot write to standard output: {}",
+                        error::io_reason(&e)
+                    ))
+                })?;
             }
             Err(e) => {
                 eprintln!("wegman: {e}");
@@ -288,6 +343,7 @@ fn tag(
 /// One parsed check line.
 struct CheckLine<'a> {
     alg: Alg,
+    enc: Encoding,
     nonce: Option<Vec<u8>>,
     tag: Vec<u8>,
     path: &'a str,
@@ -305,7 +361,7 @@ fn parse_check_line(line: &str) -> Result<CheckLine<'_>> {
     if path.is_empty() {
         return Err(Error::new("malformed check line: empty PATH"));
     }
-    let alg = Alg::parse(alg)?;
+    let (alg, enc) = parse_alg_field(alg)?;
     let nonce = match (alg.nonce_len(), nonce) {
         (None, "-") => None,
         (None, _) => {
@@ -326,6 +382,7 @@ fn parse_check_line(line: &str) -> Result<CheckLine<'_>> {
         })?;
     Ok(CheckLine {
         alg,
+        enc,
         nonce,
         tag,
         path,
@@ -375,7 +432,7 @@ fn verify(key_file: Option<&Path>, checkfile: &Path) -> Result<ExitCode> {
                 ));
             }
             let input = Input::open(Path::new(c.path))?;
-            let mut mac = keyed.start(c.nonce.as_deref())?;
+            let mut mac = keyed.start(c.nonce.as_deref(), c.enc)?;
             input.feed(1, |chunk| mac.update(chunk))?;
             let ok = mac.verify(&c.tag);
             error::out(&format!(

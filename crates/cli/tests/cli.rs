@@ -117,7 +117,13 @@ fn nonce_of(line: &str) -> u128 {
 #[test]
 fn round_trip_keygen_tag_verify_tamper() {
     let e = Env::new();
-    for alg in ["poly1305-aes", "poly1305", "hash127-aes"] {
+    for alg in [
+        "auth256",
+        "auth256-128",
+        "poly1305-aes",
+        "poly1305",
+        "hash127-aes",
+    ] {
         let key = format!("{alg}.key");
         let o = e.run(&["keygen", "--alg", alg, "-o", &key]);
         assert!(o.status.success(), "{}", stderr(&o));
@@ -141,11 +147,16 @@ fn round_trip_keygen_tag_verify_tamper() {
         let (a, n, t, p) = fields(line.trim_end());
         assert_eq!(a, alg);
         assert_eq!(p, "msg.txt");
-        assert_eq!(t.len(), 32);
+        let (tag_hex, nonce_hex) = match alg {
+            "auth256" => (64, 24),
+            "auth256-128" => (32, 24),
+            _ => (32, 32),
+        };
+        assert_eq!(t.len(), tag_hex);
         if alg == "poly1305" {
             assert_eq!(n, "-");
         } else {
-            assert_eq!(n.len(), 32);
+            assert_eq!(n.len(), nonce_hex);
         }
         let check = e.write("check", &line);
         let o = e.run(&["verify", "--key-file", &key, &check]);
@@ -204,7 +215,7 @@ fn default_key_is_created_on_first_use() {
     let o = e.run(&["tag", &msg]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("created a new poly1305-aes key"),
+        stderr(&o).contains("created a new auth256 key"),
         "{}",
         stderr(&o)
     );
@@ -253,8 +264,9 @@ fn many_inputs_and_stdin() {
     for w in lines.windows(2) {
         assert_eq!(nonce_of(w[1]), nonce_of(w[0]) + 1);
     }
-    // Standard input gives the same tag as the file, under an explicit nonce.
-    let nonce = "000102030405060708090a0b0c0d0e0f";
+    // Standard input gives the same tag as the file, under an explicit nonce (the default
+    // algorithm, auth256, takes 12 bytes).
+    let nonce = "000102030405060708090a0b";
     let a = e.run(&["tag", "--nonce", nonce, &names[3]]);
     let b = e.run_stdin(&["tag", "--nonce", nonce, "-"], &vec![3u8; 300]);
     assert_eq!(
@@ -559,23 +571,40 @@ fn thread_count_does_not_change_tags() {
         .map(|i: u32| (i.wrapping_mul(2654435761) >> 24) as u8)
         .collect();
     let f = e.write("big", &big);
-    let nonce = "0f0e0d0c0b0a09080706050403020100";
-    let tags: Vec<String> = ["1", "2", "3"]
-        .iter()
-        .map(|j| {
-            let o = e.run(&["tag", "-j", j, "--nonce", nonce, &f]);
+    for (alg, nonce, b) in [
+        ("poly1305-aes", "0f0e0d0c0b0a09080706050403020100", "1"),
+        ("auth256", "0f0e0d0c0b0a090807060504", "1"),
+        ("auth256", "0f0e0d0c0b0a090807060504", "8"),
+        ("auth256-128", "0f0e0d0c0b0a090807060504", "256"),
+    ] {
+        let key = format!("{alg}.key");
+        if !e.path(&key).exists() {
+            let o = e.run(&["keygen", "--alg", alg, "-o", &key]);
+            assert!(o.status.success(), "{}", stderr(&o));
+        }
+        let b_args: Vec<&str> = if alg.starts_with("auth256") {
+            vec!["--b", b]
+        } else {
+            vec![]
+        };
+        let run = |j: &str, input: &str, stdin: Option<&[u8]>| {
+            let mut args = vec!["tag", "--key-file", &key, "-j", j, "--nonce", nonce];
+            args.extend(&b_args);
+            args.push(input);
+            let o = match stdin {
+                Some(data) => e.run_stdin(&args, data),
+                None => e.run(&args),
+            };
             assert!(o.status.success(), "{}", stderr(&o));
             stdout(&o)
-        })
-        .collect();
-    assert_eq!(tags[0], tags[1]);
-    assert_eq!(tags[0], tags[2]);
-    // Standard input with several threads too.
-    let o = e.run_stdin(&["tag", "-j", "2", "--nonce", nonce, "-"], &big);
-    assert_eq!(
-        fields(stdout(&o).trim_end()).2,
-        fields(tags[0].trim_end()).2
-    );
+        };
+        let tags: Vec<String> = ["1", "2", "3"].iter().map(|j| run(j, &f, None)).collect();
+        assert_eq!(tags[0], tags[1], "{alg} b={b}");
+        assert_eq!(tags[0], tags[2], "{alg} b={b}");
+        // Standard input with several threads too.
+        let o = run("2", "-", Some(&big));
+        assert_eq!(fields(o.trim_end()).2, fields(tags[0].trim_end()).2);
+    }
     assert_error(&e.run(&["tag", "-j", "0", &f]), "at least one thread");
 }
 
@@ -787,5 +816,94 @@ fn field_calculator_errors() {
             "{args:?}: {err}"
         );
         assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn auth256_tags_match_the_library_for_every_b() {
+    use wegman_mac::hash256::{Auth256Key, Encoding};
+    let e = Env::new();
+    let key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+    let key = e.write_key("key", format!("wegman-key auth256 {key_hex}\n"));
+    let msg: Vec<u8> = (0..20_000u32).map(|i| (i * 7 + 1) as u8).collect();
+    let m = e.write("m", &msg);
+    let nonce = "a0a1a2a3a4a5a6a7a8a9aaab";
+    let k = Auth256Key::from_slice(&hex::decode(key_hex).unwrap()).unwrap();
+    let n: [u8; 12] = hex::decode(nonce).unwrap().try_into().unwrap();
+    let mut lines = String::new();
+    for (b, field) in [(1, "auth256"), (8, "auth256/b8"), (256, "auth256/b256")] {
+        let enc = Encoding::from_b(b).unwrap();
+        let mut s = k.start_with(&n, enc);
+        s.update(&msg);
+        let want = format!("{field} {nonce} {} m\n", s.finalize());
+        let o = e.run(&[
+            "tag",
+            "--key-file",
+            &key,
+            "--nonce",
+            nonce,
+            "--b",
+            &b.to_string(),
+            &m,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), want);
+        lines += &want;
+    }
+    let check = e.write("check", &lines);
+    let o = e.run(&["verify", "--key-file", &key, &check]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "m: OK\nm: OK\nm: OK\n");
+    // A check line whose b differs from the one tagged fails.
+    let swapped = e.write("swapped", lines.replacen("auth256/b8", "auth256/b256", 1));
+    let o = e.run(&["verify", "--key-file", &key, &swapped]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn auth256_bad_parameters_are_clear_errors() {
+    let e = Env::new();
+    let key = e.write_key("key", format!("wegman-key auth256 {}\n", "11".repeat(32)));
+    let pkey = e.write_key(
+        "pkey",
+        "wegman-key poly1305-aes ec074c835580741701425b623235add6851fc40c3467ac0be05cc20404f3f700\n",
+    );
+    let m = e.write("m", "x");
+    assert_error(
+        &e.run(&["tag", "--key-file", &key, "--b", "3", &m]),
+        "b = 1, 8 or 256",
+    );
+    assert_error(
+        &e.run(&["tag", "--key-file", &pkey, "--b", "8", &m]),
+        "--b applies only to auth256",
+    );
+    assert_error(
+        &e.run(&["tag", "--key-file", &key, "--nonce", "00112233", &m]),
+        "expected 12 bytes",
+    );
+    assert_error(
+        &e.run(&["tag", "--key-file", &key, "--alg", "poly1305-aes", &m]),
+        "is a auth256 key",
+    );
+    for line in [
+        format!("auth256/b3 {} {} m\n", "00".repeat(12), "00".repeat(32)),
+        format!("auth256/8 {} {} m\n", "00".repeat(12), "00".repeat(32)),
+        format!("auth256/b1 {} {} m\n", "00".repeat(12), "00".repeat(32)),
+        format!(
+            "poly1305-aes/b8 {} {} m\n",
+            "00".repeat(16),
+            "00".repeat(16)
+        ),
+        format!("auth256 {} {} m\n", "00".repeat(12), "00".repeat(16)),
+    ] {
+        let check = e.write("check", &line);
+        let o = e.run(&["verify", "--key-file", &key, &check]);
+        assert_eq!(o.status.code(), Some(1), "{line}");
+        assert_eq!(stdout(&o), "", "{line}");
+        assert!(
+            stderr(&o).contains("malformed check line"),
+            "{}",
+            stderr(&o)
+        );
     }
 }

@@ -123,11 +123,9 @@ impl SlicedF256x64 {
     pub fn to_bytes(&self) -> [u8; 64] {
         let mut out = [0u8; 64];
         for (g, chunk) in out.chunks_exact_mut(8).enumerate() {
-            let t = self
-                .0
-                .iter()
-                .enumerate()
-                .fold(0u64, |acc, (i, &w)| acc | (((w >> (8 * g)) & 0xff) << (8 * i)));
+            let t = self.0.iter().enumerate().fold(0u64, |acc, (i, &w)| {
+                acc | (((w >> (8 * g)) & 0xff) << (8 * i))
+            });
             chunk.copy_from_slice(&transpose8x8(t).to_le_bytes());
         }
         out
@@ -135,12 +133,9 @@ impl SlicedF256x64 {
 
     /// The sum of all 64 lanes (the parity of each bit word).
     pub fn sum_lanes(&self) -> F256 {
-        F256::from_u8(
-            self.0
-                .iter()
-                .enumerate()
-                .fold(0u8, |acc, (i, &w)| acc | (((w.count_ones() & 1) as u8) << i)),
-        )
+        F256::from_u8(self.0.iter().enumerate().fold(0u8, |acc, (i, &w)| {
+            acc | (((w.count_ones() & 1) as u8) << i)
+        }))
     }
 }
 
@@ -219,7 +214,9 @@ pub const fn affine_matrix(cols: [u8; 8]) -> u64 {
 
 /// The `gf2p8affineqb` matrix of x ↦ c·x in the tower F_256.
 pub fn affine_mul_tower(c: F256) -> u64 {
-    affine_matrix(core::array::from_fn(|i| (F256::from_u8(1 << i) * c).to_u8()))
+    affine_matrix(core::array::from_fn(|i| {
+        (F256::from_u8(1 << i) * c).to_u8()
+    }))
 }
 
 /// Applies a [`affine_matrix`] to a byte in software (the reference for `gf2p8affineqb`).

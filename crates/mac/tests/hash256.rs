@@ -3,10 +3,10 @@
 //! around every multiple of 64·b and of a 64-pair batch; streaming in odd chunks; the pads;
 //! the vectors file.
 
-#[path = "support/bytes.rs"]
-mod support;
 #[path = "support/hash256_ref.rs"]
 mod reference;
+#[path = "support/bytes.rs"]
+mod support;
 
 use support::bytes;
 use wegman_mac::Error;
@@ -82,7 +82,12 @@ fn backends_agree_on_long_random_messages() {
         for enc in ENCODINGS {
             let want = keys[0].hash(enc, &msg);
             for k in &keys[1..] {
-                assert_eq!(k.hash(enc, &msg), want, "len {len}, {enc:?}, {}", k.backend());
+                assert_eq!(
+                    k.hash(enc, &msg),
+                    want,
+                    "len {len}, {enc:?}, {}",
+                    k.backend()
+                );
             }
         }
     }
@@ -155,7 +160,10 @@ fn parallel_update_matches_serial() {
     let key: [u8; 32] = bytes(8, 32).try_into().unwrap();
     let nonce = [9u8; 12];
     let k = Auth256Key::new(&key);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap();
     for len in [600_000, 1 << 20, (1 << 20) + 12_345] {
         let msg = bytes(len as u64, len);
         for enc in ENCODINGS {

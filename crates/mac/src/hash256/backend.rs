@@ -30,13 +30,7 @@ pub(crate) const BATCH: usize = 64;
 
 // Exactly the features the `gfni` kernels enable.
 #[cfg(target_arch = "x86_64")]
-cpufeatures::new!(
-    gfni_cpuid,
-    "avx512f",
-    "avx512bw",
-    "avx512vbmi",
-    "gfni"
-);
+cpufeatures::new!(gfni_cpuid, "avx512f", "avx512bw", "avx512vbmi", "gfni");
 
 /// A Hash256 implementation strategy. Every backend gives bit-identical results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -179,7 +173,13 @@ pub(crate) fn tables() -> &'static Tables {
             lane_d: core::array::from_fn(|i| lane(i + 2, false)),
             lane_e: core::array::from_fn(|i| lane(i + 2, true)),
             finish_cols: core::array::from_fn(|j| {
-                core::array::from_fn(|l| if l < 32 { cols[j][l] } else { cols[j + 32][l - 32] })
+                core::array::from_fn(|l| {
+                    if l < 32 {
+                        cols[j][l]
+                    } else {
+                        cols[j + 32][l - 32]
+                    }
+                })
             }),
             to_aes: iso.to_aes_affine(),
             from_aes_affine: iso.from_aes_affine(),

@@ -86,7 +86,7 @@ pub(crate) fn hash256(b: usize, key: &[u8], msg: &[u8]) -> [u8; 32] {
     let ys = y_basis();
     let mut padded = msg.to_vec();
     padded.push(1);
-    while padded.len() % (64 * b) != 0 {
+    while !padded.len().is_multiple_of(64 * b) {
         padded.push(0);
     }
     let m = elements(b, &padded, 0);

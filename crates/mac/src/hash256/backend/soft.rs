@@ -67,10 +67,9 @@ pub(super) fn absorb(t: &Tables, acc: &mut Acc, msg: &[Pair], key: &[Pair]) {
             let mut y = sides;
             network_half(t, &mut y[0], e5);
             network_half(t, &mut y[1], e5);
-            for p in 0..32 {
-                let prod = y[0][p].mul(&y[1][p]);
-                let pos = 32 * e5 + p;
-                for (a, w) in acc.0[8 * pos..8 * pos + 8].iter_mut().zip(prod.0) {
+            let rows = acc.0[256 * e5..256 * (e5 + 1)].chunks_exact_mut(8);
+            for ((row, u), v) in rows.zip(&y[0]).zip(&y[1]) {
+                for (a, w) in row.iter_mut().zip(u.mul(v).0) {
                     *a ^= w;
                 }
             }
@@ -79,10 +78,7 @@ pub(super) fn absorb(t: &Tables, acc: &mut Acc, msg: &[Pair], key: &[Pair]) {
             }
         }
     }
-    sides
-        .iter_mut()
-        .flatten()
-        .for_each(|w| w.0.zeroize());
+    sides.iter_mut().flatten().for_each(|w| w.0.zeroize());
 }
 
 pub(super) fn finish(acc: &Acc) -> [F256; 64] {
