@@ -89,3 +89,34 @@ fn ntl_gf2e_agrees_with_wegman() {
         }
     }
 }
+
+/// OpenSSL's GMAC (the Auth256 benchmark peer) equals GMAC built here from RustCrypto `aes`
+/// and `ghash` (NIST SP 800-38D: tag = AES_K(IV || 0^31 1) ⊕ GHASH_H(A || pad || len block),
+/// H = AES_K(0)).
+#[test]
+fn openssl_gmac_is_gmac() {
+    use aes::cipher::{BlockCipherEncrypt, KeyInit as _};
+    use ghash::universal_hash::{KeyInit, UniversalHash};
+    let mut ossl = wegman_bench::OpensslGmac::new().expect("OpenSSL has GMAC");
+    for len in [0usize, 1, 15, 16, 17, 100, 1000, 4097] {
+        let key: [u8; 16] = core::array::from_fn(|i| (i * 13 + len) as u8);
+        let iv: [u8; 12] = core::array::from_fn(|i| (i * 7 + 1) as u8);
+        let msg: Vec<u8> = (0..len).map(|i| (i * 31 + 5) as u8).collect();
+        let aes = aes::Aes128::new(&key.into());
+        let mut h = [0u8; 16].into();
+        aes.encrypt_block(&mut h);
+        let mut g = ghash::GHash::new(&h);
+        g.update_padded(&msg);
+        let mut lens = [0u8; 16];
+        lens[..8].copy_from_slice(&((len as u64) * 8).to_be_bytes());
+        g.update(&[lens.into()]);
+        let s = g.finalize();
+        let mut j0 = [0u8; 16];
+        j0[..12].copy_from_slice(&iv);
+        j0[15] = 1;
+        let mut e = j0.into();
+        aes.encrypt_block(&mut e);
+        let want: [u8; 16] = core::array::from_fn(|i| e[i] ^ s[i]);
+        assert_eq!(ossl.mac(&key, &iv, &msg), want, "len {len}");
+    }
+}

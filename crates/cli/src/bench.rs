@@ -8,6 +8,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use poly1305::universal_hash::KeyInit;
+use wegman_mac::hash256::Auth256Key;
 use wegman_mac::poly1305::{Backend, Poly1305, Poly1305AesKey};
 
 use std::fmt::Write as _;
@@ -147,13 +148,15 @@ pub(crate) fn run(quick: bool) -> Result<()> {
     out(&format!("wegman bench{quick_flag}: {}\n", cpu_model()))?;
     out(&match tsc {
         Some(hz) => format!(
-            "TSC {:.3} GHz; backends chosen: poly1305 {}, hash127 {}\n",
+            "TSC {:.3} GHz; backends chosen: auth256 {}, poly1305 {}, hash127 {}\n",
             hz / 1e9,
+            wegman_mac::hash256::Backend::detect(),
             Backend::detect(),
             wegman_mac::hash127::Backend::detect()
         ),
         None => format!(
-            "backends chosen: poly1305 {}, hash127 {}\n",
+            "backends chosen: auth256 {}, poly1305 {}, hash127 {}\n",
+            wegman_mac::hash256::Backend::detect(),
             Backend::detect(),
             wegman_mac::hash127::Backend::detect()
         ),
@@ -252,6 +255,13 @@ pub(crate) fn run(quick: bool) -> Result<()> {
         tsc,
     ))?;
 
+    out(&format_table(
+        "Long-message MACs, key state kept across messages (Auth256: cached key stream)",
+        plan.sizes,
+        &long_message_rows(plan, &data, &k),
+        tsc,
+    ))?;
+
     let mut rows = Vec::new();
     for threads in [1usize, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -273,6 +283,21 @@ pub(crate) fn run(quick: bool) -> Result<()> {
             ),
             secs: vec![t],
         });
+        let auth = Auth256Key::new(&k);
+        let t = measure(plan, || {
+            pool.install(|| {
+                let mut p = auth.start(&[7; 12]);
+                p.update_parallel(msg);
+                black_box(p.finalize());
+            })
+        });
+        rows.push(Row {
+            name: format!(
+                "wegman auth256, {threads} thread{}",
+                if threads > 1 { "s" } else { "" }
+            ),
+            secs: vec![t],
+        });
     }
     out(&format_table(
         "One long message on several threads (update_parallel)",
@@ -281,6 +306,61 @@ pub(crate) fn run(quick: bool) -> Result<()> {
         tsc,
     ))?;
     fields(plan)
+}
+
+/// Auth256 on every backend against the long-message peers, each with its key state kept.
+fn long_message_rows(plan: &Plan, data: &[u8], k: &[u8; 32]) -> Vec<Row> {
+    use ghash::universal_hash::UniversalHash;
+    let sizes = |f: &mut dyn FnMut(&[u8])| -> Vec<f64> {
+        plan.sizes
+            .iter()
+            .map(|&s| measure(plan, || f(&data[..s])))
+            .collect()
+    };
+    let mut rows = Vec::new();
+    for backend in wegman_mac::hash256::Backend::available() {
+        let key = Auth256Key::with_options(k, backend, 64 << 20);
+        rows.push(Row {
+            name: format!("wegman auth256 ({backend}, key)"),
+            secs: sizes(&mut |m| {
+                black_box(key.mac(&[7; 12], m));
+            }),
+        });
+    }
+    if let Ok(p) = Poly1305AesKey::new(k) {
+        rows.push(Row {
+            name: "wegman poly1305-aes (key)".into(),
+            secs: sizes(&mut |m| {
+                black_box(p.mac(&[7; 16], m));
+            }),
+        });
+    }
+    let h: [u8; 16] = core::array::from_fn(|i| k[i]);
+    let g0 = ghash::GHash::new(&h.into());
+    rows.push(Row {
+        name: "RustCrypto ghash (key)".into(),
+        secs: sizes(&mut |m| {
+            let mut x = g0.clone();
+            x.update_padded(m);
+            black_box(x.finalize());
+        }),
+    });
+    let p0 = polyval::Polyval::new(&h.into());
+    rows.push(Row {
+        name: "RustCrypto polyval (key)".into(),
+        secs: sizes(&mut |m| {
+            let mut x = p0.clone();
+            x.update_padded(m);
+            black_box(x.finalize());
+        }),
+    });
+    rows.push(Row {
+        name: "BLAKE3 keyed".into(),
+        secs: sizes(&mut |m| {
+            black_box(blake3::keyed_hash(k, m));
+        }),
+    });
+    rows
 }
 
 /// One field's row: ns per operation.
