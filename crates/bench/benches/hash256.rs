@@ -10,7 +10,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use ghash::universal_hash::{KeyInit, UniversalHash};
+use ghash::universal_hash::UniversalHash;
 use wegman_bench::OpensslGmac;
 use wegman_mac::hash256::{Auth256Key, Backend};
 use wegman_mac::poly1305::Poly1305AesKey;
