@@ -95,7 +95,7 @@ fn ntl_gf2e_agrees_with_wegman() {
 /// H = AES_K(0)).
 #[test]
 fn openssl_gmac_is_gmac() {
-    use aes::cipher::{BlockCipherEncrypt, KeyInit as _};
+    use aes::cipher::BlockCipherEncrypt;
     use ghash::universal_hash::{KeyInit, UniversalHash};
     let mut ossl = wegman_bench::OpensslGmac::new().expect("OpenSSL has GMAC");
     for len in [0usize, 1, 15, 16, 17, 100, 1000, 4097] {
