@@ -12,6 +12,7 @@
 //!   and FFT multiplication in F_256\[x\].
 //! - [`bitslice`]: 64 F_256 elements bitsliced in eight words (tower Karatsuba and XOR-circuit
 //!   constant products), and the `gf2p8affineqb` matrices of linear maps on bytes.
+//! - [`gates`]: bit-operation counts of FFT multiplication (Table 1 of Bernstein–Chou).
 //! - [`linmap`]: XOR circuits for linear maps over F_2 (the greedy generator of §2.4).
 //! - [`clmul`]: carry-less multiplication of 64-bit words, the primitive under all of it.
 //!
@@ -75,6 +76,7 @@ pub mod error;
 pub mod fft;
 pub mod field;
 pub mod fields;
+pub mod gates;
 pub mod linmap;
 pub mod modulus;
 mod ops;

@@ -184,18 +184,99 @@ fn greedy(m: &Matrix, seed: u64) -> Option<Circuit> {
     Some(Circuit { n, start, ops })
 }
 
-/// The shortest circuit found in `runs` greedy runs (seeds 1..=runs); an error if the map is
-/// not invertible. Variable-time (public constants only).
-pub fn circuit_vartime(m: &Matrix, runs: usize) -> Result<Circuit, Error> {
-    if !m.is_invertible() {
-        return Err(Error::NotIrreducible);
+impl Matrix {
+    /// The transpose.
+    pub fn transpose(&self) -> Matrix {
+        let n = self.rows.len();
+        let rows = (0..n)
+            .map(|j| {
+                self.rows
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |acc, (i, &r)| acc | (((r >> j) & 1) << i))
+            })
+            .collect();
+        Matrix { rows }
     }
+
+    /// The inverse (Gauss–Jordan), or `None` for a singular matrix.
+    pub fn inverse(&self) -> Option<Matrix> {
+        let n = self.rows.len();
+        let mut a = self.rows.clone();
+        let mut inv: Vec<u64> = (0..n).map(|i| 1u64 << i).collect();
+        for col in 0..n {
+            let p = (col..n).find(|&r| (a[r] >> col) & 1 == 1)?;
+            a.swap(col, p);
+            inv.swap(col, p);
+            for r in 0..n {
+                if r != col && (a[r] >> col) & 1 == 1 {
+                    a[r] ^= a[col];
+                    inv[r] ^= inv[col];
+                }
+            }
+        }
+        Some(Matrix { rows: inv })
+    }
+}
+
+impl Circuit {
+    /// From a circuit for M⁻¹ (`transposed`: for Mᵀ, or with both: for M⁻ᵀ), a circuit for
+    /// M with as many gates. A circuit is M = E_k⋯E_1·Q (Q the start permutation, E the
+    /// gates), so M⁻¹ = Q⁻¹E_1⋯E_k = (Q⁻¹E_1Q)⋯(Q⁻¹E_kQ)·Q⁻¹: the gates reversed and renamed
+    /// through Q; a transpose also swaps each gate's destination and source.
+    fn invert_vartime(&self, transposed: bool) -> Circuit {
+        let q = &self.start;
+        let mut start = alloc::vec![0u8; self.n];
+        for (i, &qi) in q.iter().enumerate() {
+            start[usize::from(qi)] = i as u8;
+        }
+        let ops = self
+            .ops
+            .iter()
+            .rev()
+            .map(|&(d, s)| {
+                let (d, s) = if transposed { (s, d) } else { (d, s) };
+                (q[usize::from(d)], q[usize::from(s)])
+            })
+            .collect();
+        Circuit {
+            n: self.n,
+            start,
+            ops,
+        }
+    }
+}
+
+/// The shortest circuit found in `runs` greedy runs (seeds 1..=runs) on each of M, M⁻¹, Mᵀ
+/// and M⁻ᵀ (a circuit for any of them gives one for M with the same gate count); an error if
+/// the map is not invertible. Variable-time (public constants only).
+pub fn circuit_vartime(m: &Matrix, runs: usize) -> Result<Circuit, Error> {
+    let Some(inv) = m.inverse() else {
+        return Err(Error::NotIrreducible);
+    };
+    let variants = [
+        (m.clone(), false, false),
+        (inv.clone(), true, false),
+        (m.transpose(), true, true),
+        (inv.transpose(), false, true),
+    ];
     let mut best: Option<Circuit> = None;
-    for seed in 1..=runs.max(1) as u64 {
-        if let Some(c) = greedy(m, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-            && best.as_ref().is_none_or(|b| c.gates() < b.gates())
-        {
-            best = Some(c);
+    for (target, invert, transpose) in &variants {
+        for seed in 1..=runs.max(1) as u64 {
+            let Some(c) = greedy(target, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)) else {
+                continue;
+            };
+            // A circuit for M⁻¹ inverts to one for M; for Mᵀ the transposing inversion gives
+            // M; for M⁻ᵀ it gives M⁻¹, which inverts once more to M.
+            let c = match (invert, transpose) {
+                (false, false) => c,
+                (true, false) => c.invert_vartime(false),
+                (true, true) => c.invert_vartime(true),
+                (false, true) => c.invert_vartime(true).invert_vartime(false),
+            };
+            if best.as_ref().is_none_or(|b| c.gates() < b.gates()) {
+                best = Some(c);
+            }
         }
     }
     // Greedy runs that all stalled: fall back to Gaussian elimination, which always
