@@ -8,6 +8,8 @@
 //!   and square-root-friendly moduli (`F163Nist`, `F163Ssrf`, …, `F571Ssrf`), with operators.
 //! - [`tower`]: the tower F_4 ⊂ F_16 ⊂ F_256 of Bernstein–Chou (the base of Auth256) and its
 //!   isomorphism to the AES field.
+//! - [`packed`]: [`packed::PackedF256x64`], 64 tower elements per vector, multiplied with
+//!   GFNI (through the AES-field isomorphism) or bitsliced circuits.
 //! - [`fft`]: the additive FFT over F_256 with the Cantor basis (sizes 1..=64), its inverse,
 //!   and FFT multiplication in F_256\[x\].
 //! - [`bitslice`]: 64 F_256 elements bitsliced in eight words (tower Karatsuba and XOR-circuit
@@ -80,6 +82,7 @@ pub mod gates;
 pub mod linmap;
 pub mod modulus;
 mod ops;
+pub mod packed;
 mod poly;
 pub mod ssrf;
 pub mod tower;
