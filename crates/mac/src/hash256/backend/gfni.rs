@@ -23,50 +23,6 @@ use core::arch::x86_64::*;
 
 use super::{Acc, BATCH, Pair, Sum, Tables};
 
-/// The 2-source permutation indices of the bit-swap stages, in units of 2^b bytes
-/// (`lo` keeps units with bit 0 clear, `hi` those with it set).
-const fn swap_index(units: usize, elem: usize, hi: bool) -> [u8; 64] {
-    let mut idx = [0u8; 64];
-    let mut e = 0;
-    while e < units {
-        let v = match (e & 1 == 0, hi) {
-            (true, false) => e,
-            (false, false) => units + (e ^ 1),
-            (true, true) => e ^ 1,
-            (false, true) => units + e,
-        };
-        // Little-endian index of width `elem` bytes.
-        let mut j = 0;
-        while j < elem {
-            idx[e * elem + j] = if j == 0 { v as u8 } else { 0 };
-            j += 1;
-        }
-        e += 1;
-    }
-    idx
-}
-
-/// Index vectors for stages b = 0, 1, 2, 3 (bytes, words, dwords, qwords).
-const IDX: [[[u8; 64]; 2]; 4] = [
-    [swap_index(64, 1, false), swap_index(64, 1, true)],
-    [swap_index(32, 2, false), swap_index(32, 2, true)],
-    [swap_index(16, 4, false), swap_index(16, 4, true)],
-    [swap_index(8, 8, false), swap_index(8, 8, true)],
-];
-
-/// The qword indices of stage b = 4 (swap 128-bit units).
-const IDX128: [[u8; 64]; 2] = {
-    let mut out = [[0u8; 64]; 2];
-    let mut q = 0;
-    while q < 8 {
-        let unit_even = (q >> 1) & 1 == 0;
-        out[0][8 * q] = if unit_even { q } else { 8 + (q ^ 2) } as u8;
-        out[1][8 * q] = if unit_even { q ^ 2 } else { 8 + q } as u8;
-        q += 1;
-    }
-    out
-};
-
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn load(p: &[u8; 64]) -> __m512i {
@@ -100,30 +56,69 @@ macro_rules! low_indices {
     (0, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30]) };
 }
 
-/// One bit-swap stage: pairs (i, i + 2^b) through a 2-source permutation.
-macro_rules! swap_stage {
-    ($x:ident, $perm:ident, $lo:ident, $hi:ident, $step:literal, [$($i:literal)*]) => {$(
+/// Bit-swap stages by shifts and blends (the shift runs on the GFNI pipe, leaving the
+/// shuffle pipe to the other stages): vectors (i, i + step) exchange the units of `$w` bits
+/// at odd positions of the first with those at even positions of the second.
+macro_rules! shift_stage {
+    ($x:ident, $step:literal, $sl:ident, $sr:ident, $blend:ident, $mask:expr, $w:literal,
+     [$($i:literal)*]) => {$(
         let (u, v) = ($x[$i], $x[$i + $step]);
-        $x[$i] = $perm(u, $lo, v);
-        $x[$i + $step] = $perm(u, $hi, v);
+        $x[$i] = $blend($mask, u, $sl::<$w>(v));
+        $x[$i + $step] = $blend($mask, $sr::<$w>(u), v);
     )*};
 }
 
-/// Swaps lane bit b with vector-index bit b across the 32 vectors, b = 0..5 (within 256-bit
-/// halves): afterwards vector k holds what was lane k of each vector.
+/// A bit-swap stage by a 2-source permutation or an unpack pair.
+macro_rules! pair_stage {
+    ($x:ident, $step:literal, $lo:expr, $hi:expr, [$($i:literal)*]) => {$(
+        let (u, v) = ($x[$i], $x[$i + $step]);
+        $x[$i] = $lo(u, v);
+        $x[$i + $step] = $hi(u, v);
+    )*};
+}
+
+/// The 2-source dword indices that swap dword bit 0 (lane bit 2) between two vectors.
+const DWORD_SWAP: [[u32; 16]; 2] = {
+    let mut out = [[0u32; 16]; 2];
+    let mut d = 0;
+    while d < 16 {
+        let odd = d & 1 == 1;
+        out[0][d] = if odd { 16 + (d ^ 1) } else { d } as u32;
+        out[1][d] = if odd { 16 + d } else { d ^ 1 } as u32;
+        d += 1;
+    }
+    out
+};
+
+/// Transposes 32 pair vectors (lane 32·s + k of vector t: byte k of side s of pair t) so that
+/// vector k holds coefficient position k of all 32 pairs, both sides.
+///
+/// Stage b = 0..4 swaps lane bit b with vector bit b: bytes and words by shifts and blends
+/// (GFNI pipe), dwords by `vpermt2d` and qwords by `unpacklo/hi_epi64` (shuffle pipe), so the
+/// two pipes share the work. The last stage exchanges 128-bit lanes with `shuffle_i64x2`
+/// (lanes 0, 2 and 1, 3), which also moves the side s to 128-bit-lane bit 0: afterwards the
+/// partner (other side) of a lane is the lane 16 bytes away within its 256-bit half.
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[target_feature(enable = "avx512f,avx512bw")]
 fn transpose32(x: &mut [__m512i; 32]) {
-    let (lo, hi) = (load(&IDX[0][0]), load(&IDX[0][1]));
-    low_indices!(0, swap_stage!(x, _mm512_permutex2var_epi8, lo, hi, 1,));
-    let (lo, hi) = (load(&IDX[1][0]), load(&IDX[1][1]));
-    low_indices!(1, swap_stage!(x, _mm512_permutex2var_epi16, lo, hi, 2,));
-    let (lo, hi) = (load(&IDX[2][0]), load(&IDX[2][1]));
-    low_indices!(2, swap_stage!(x, _mm512_permutex2var_epi32, lo, hi, 4,));
-    let (lo, hi) = (load(&IDX[3][0]), load(&IDX[3][1]));
-    low_indices!(3, swap_stage!(x, _mm512_permutex2var_epi64, lo, hi, 8,));
-    let (lo, hi) = (load(&IDX128[0]), load(&IDX128[1]));
-    low_indices!(4, swap_stage!(x, _mm512_permutex2var_epi64, lo, hi, 16,));
+    let odd8: __mmask64 = 0xaaaa_aaaa_aaaa_aaaa;
+    let odd16: __mmask32 = 0xaaaa_aaaa;
+    low_indices!(0, shift_stage!(x, 1, _mm512_slli_epi16, _mm512_srli_epi16,
+        _mm512_mask_blend_epi8, odd8, 8,));
+    low_indices!(1, shift_stage!(x, 2, _mm512_slli_epi32, _mm512_srli_epi32,
+        _mm512_mask_blend_epi16, odd16, 16,));
+    // SAFETY: each array is 64 readable bytes; `loadu` has no alignment requirement.
+    let (lo, hi) = unsafe {
+        (
+            _mm512_loadu_si512(DWORD_SWAP[0].as_ptr().cast()),
+            _mm512_loadu_si512(DWORD_SWAP[1].as_ptr().cast()),
+        )
+    };
+    low_indices!(2, pair_stage!(x, 4, |u, v| _mm512_permutex2var_epi32(u, lo, v),
+        |u, v| _mm512_permutex2var_epi32(u, hi, v),));
+    low_indices!(3, pair_stage!(x, 8, _mm512_unpacklo_epi64, _mm512_unpackhi_epi64,));
+    low_indices!(4, pair_stage!(x, 16, |u, v| _mm512_shuffle_i64x2::<0x88>(u, v),
+        |u, v| _mm512_shuffle_i64x2::<0xdd>(u, v),));
 }
 
 /// One butterfly of stage s on half e5 at position p: (p, p + h), twiddle α_{2k}.
@@ -148,7 +143,7 @@ macro_rules! bf {
 macro_rules! acc {
     ($acc:ident, $y:ident, $e5:literal, $p:expr) => {{
         let f = $y[$p];
-        let prod = _mm512_gf2p8mul_epi8(f, _mm512_shuffle_i64x2::<0x4e>(f, f));
+        let prod = _mm512_gf2p8mul_epi8(f, _mm512_shuffle_i64x2::<0xb1>(f, f));
         $acc[32 * $e5 + $p] = _mm512_xor_si512($acc[32 * $e5 + $p], prod);
     }};
 }
@@ -331,9 +326,10 @@ pub(super) fn finish(t: &Tables, sum: &Sum) -> [u8; 32] {
     let mut vals = sum.direct;
     if let Some(acc) = &sum.acc {
         for (p, v) in vals.iter_mut().enumerate() {
-            // Lanes 0..32 of position p; lanes 32..64 repeat the same products.
-            let row = &acc.0[8 * p..8 * p + 4];
-            let x = row.iter().fold(0u64, |a, &w| a ^ w);
+            // 128-bit lanes 0 and 2 of position p hold the products (the side-0 lanes after
+            // `transpose32`); lanes 1 and 3 repeat them.
+            let row = &acc.0[8 * p..8 * p + 8];
+            let x = row[0] ^ row[1] ^ row[4] ^ row[5];
             let x = x ^ (x >> 32);
             let x = x ^ (x >> 16);
             let x = x ^ (x >> 8);
