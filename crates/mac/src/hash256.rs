@@ -184,16 +184,12 @@ impl Auth256Key {
     fn compute_chunk(&self, c: u64) -> KeyChunk {
         let mut pairs: Box<[Pair]> = vec![[0u8; PAIR]; CHUNK_PAIRS].into_boxed_slice();
         let first = u128::from(c) * (CHUNK_PAIRS as u128) * 4;
-        let mut blocks: Vec<aes::Block> = (0..4 * CHUNK_PAIRS as u128)
-            .map(|j| (first + j).to_le_bytes().into())
-            .collect();
-        self.aes.encrypt_blocks(&mut blocks);
-        for (pair, four) in pairs.iter_mut().zip(blocks.chunks_exact(4)) {
-            for (dst, b) in pair.chunks_exact_mut(16).zip(four) {
-                dst.copy_from_slice(b);
-            }
+        // The counters LE128(j), encrypted in place (no copy of the key stream to wipe).
+        let (blocks, _) = aes::Block::slice_as_chunks_mut(pairs.as_flattened_mut());
+        for (j, b) in blocks.iter_mut().enumerate() {
+            b.copy_from_slice(&(first + j as u128).to_le_bytes());
         }
-        blocks.iter_mut().for_each(|b| b.as_mut_slice().zeroize());
+        self.aes.encrypt_blocks(blocks);
         KeyChunk(pairs)
     }
 

@@ -122,7 +122,8 @@ pub(crate) struct Tables {
     pub(crate) circuits: Vec<ConstMul>,
     /// The twiddle products as `gf2p8affineqb` matrices (AES field), each broadcast to eight
     /// u64s (a vector operand).
-    pub(crate) aes_twiddle_x8: [[u64; 8]; 32],
+    /// (Entry 32: the product by α_3 = α_2 + 1, for the second positions of stage 2.)
+    pub(crate) aes_twiddle_x8: [[u64; 8]; 33],
     /// For the in-register network (one element's 64 positions in the lanes of a vector),
     /// stages s = 2..=6: new = x·D + swap_h(x)·E lane-wise, with D = 1, E = c at the first
     /// position of a butterfly and D = c + 1, E = 1 at the second (AES field bytes).
@@ -142,10 +143,11 @@ pub(crate) fn tables() -> &'static Tables {
     T.get_or_init(|| {
         let iso = AesIsomorphism::new();
         let tw = |k: usize| point(2 * k);
-        let aes_twiddle: [u64; 32] = core::array::from_fn(|k| {
+        let aes_twiddle: [u64; 33] = core::array::from_fn(|k| {
+            let c = if k == 32 { point(3) } else { tw(k) };
             // a ↦ φ(φ⁻¹(a)·α_{2k}): the product by the twiddle, in the AES field.
             affine_matrix(core::array::from_fn(|i| {
-                iso.to_aes(iso.from_aes(1 << i) * tw(k))
+                iso.to_aes(iso.from_aes(1 << i) * c)
             }))
         });
         let lane = |s: usize, second: bool| -> [u8; 64] {
@@ -168,7 +170,7 @@ pub(crate) fn tables() -> &'static Tables {
             core::array::from_fn(|i| iso.to_aes(r[i]))
         });
         Tables {
-            aes_twiddle_x8: core::array::from_fn(|k| [aes_twiddle[k]; 8]),
+            aes_twiddle_x8: aes_twiddle.map(|m| [m; 8]),
             circuits: (0..32).map(|k| ConstMul::new_vartime(tw(k))).collect(),
             lane_d: core::array::from_fn(|i| lane(i + 2, false)),
             lane_e: core::array::from_fn(|i| lane(i + 2, true)),

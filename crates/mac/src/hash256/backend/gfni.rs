@@ -103,10 +103,30 @@ const DWORD_SWAP: [[u32; 16]; 2] = {
 fn transpose32(x: &mut [__m512i; 32]) {
     let odd8: __mmask64 = 0xaaaa_aaaa_aaaa_aaaa;
     let odd16: __mmask32 = 0xaaaa_aaaa;
-    low_indices!(0, shift_stage!(x, 1, _mm512_slli_epi16, _mm512_srli_epi16,
-        _mm512_mask_blend_epi8, odd8, 8,));
-    low_indices!(1, shift_stage!(x, 2, _mm512_slli_epi32, _mm512_srli_epi32,
-        _mm512_mask_blend_epi16, odd16, 16,));
+    low_indices!(
+        0,
+        shift_stage!(
+            x,
+            1,
+            _mm512_slli_epi16,
+            _mm512_srli_epi16,
+            _mm512_mask_blend_epi8,
+            odd8,
+            8,
+        )
+    );
+    low_indices!(
+        1,
+        shift_stage!(
+            x,
+            2,
+            _mm512_slli_epi32,
+            _mm512_srli_epi32,
+            _mm512_mask_blend_epi16,
+            odd16,
+            16,
+        )
+    );
     // SAFETY: each array is 64 readable bytes; `loadu` has no alignment requirement.
     let (lo, hi) = unsafe {
         (
@@ -114,11 +134,22 @@ fn transpose32(x: &mut [__m512i; 32]) {
             _mm512_loadu_si512(DWORD_SWAP[1].as_ptr().cast()),
         )
     };
-    low_indices!(2, pair_stage!(x, 4, |u, v| _mm512_permutex2var_epi32(u, lo, v),
-        |u, v| _mm512_permutex2var_epi32(u, hi, v),));
-    low_indices!(3, pair_stage!(x, 8, _mm512_unpacklo_epi64, _mm512_unpackhi_epi64,));
-    low_indices!(4, pair_stage!(x, 16, |u, v| _mm512_shuffle_i64x2::<0x88>(u, v),
-        |u, v| _mm512_shuffle_i64x2::<0xdd>(u, v),));
+    low_indices!(
+        2,
+        pair_stage!(x, 4, |u, v| _mm512_permutex2var_epi32(u, lo, v), |u, v| {
+            _mm512_permutex2var_epi32(u, hi, v)
+        },)
+    );
+    low_indices!(
+        3,
+        pair_stage!(x, 8, _mm512_unpacklo_epi64, _mm512_unpackhi_epi64,)
+    );
+    low_indices!(
+        4,
+        pair_stage!(x, 16, |u, v| _mm512_shuffle_i64x2::<0x88>(u, v), |u, v| {
+            _mm512_shuffle_i64x2::<0xdd>(u, v)
+        },)
+    );
 }
 
 /// One butterfly of stage s on half e5 at position p: (p, p + h), twiddle α_{2k}.
@@ -189,19 +220,27 @@ macro_rules! st3 {
 /// pointwise products.
 macro_rules! network_half {
     ($x:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident) => {
-        // Stage 2 reads the shared transposed inputs `x` and writes this half's `y`.
+        // Stage 2 (pairs p, p + 16, twiddle α_{2·e5}) computed block by block from the
+        // shared transposed inputs `x`, so that only one block of 16 is live at a time:
+        // the first position of a butterfly gets x_p + c·x_{p+16}, the second
+        // x_p + (c + 1)·x_{p+16} (c + 1 = α_{2·e5+1}; for e5 = 0 just x_p + x_{p+16}).
         for p in 0..16 {
-            let b = $x[p + 16];
-            let a = if $e5 == 0 {
+            $y[p] = if $e5 == 0 {
                 $x[p]
             } else {
                 let c = load_u64x8(&$tw[1]);
-                _mm512_xor_si512($x[p], _mm512_gf2p8affine_epi64_epi8::<0>(b, c))
+                _mm512_xor_si512($x[p], _mm512_gf2p8affine_epi64_epi8::<0>($x[p + 16], c))
             };
-            $y[p + 16] = _mm512_xor_si512(a, b);
-            $y[p] = a;
         }
         st3!($y, $tw, $e5, $acc, 0);
+        for p in 0..16 {
+            $y[p + 16] = if $e5 == 0 {
+                _mm512_xor_si512($x[p], $x[p + 16])
+            } else {
+                let c = load_u64x8(&$tw[32]);
+                _mm512_xor_si512($x[p], _mm512_gf2p8affine_epi64_epi8::<0>($x[p + 16], c))
+            };
+        }
         st3!($y, $tw, $e5, $acc, 16);
     };
 }
