@@ -179,11 +179,10 @@ impl Auth256Key {
         self.backend
     }
 
-    /// Key-stream chunk `c` (pairs c·1024 .. (c+1)·1024): computes B(4·1024·c) onward with
-    /// AES-256 in counter mode.
-    fn compute_chunk(&self, c: u64) -> KeyChunk {
-        let mut pairs: Box<[Pair]> = vec![[0u8; PAIR]; CHUNK_PAIRS].into_boxed_slice();
-        let first = u128::from(c) * (CHUNK_PAIRS as u128) * 4;
+    /// Key pairs `first .. first + count`: B(4·first) onward with AES-256 in counter mode.
+    fn compute_pairs(&self, first: u64, count: usize) -> KeyChunk {
+        let mut pairs: Box<[Pair]> = vec![[0u8; PAIR]; count].into_boxed_slice();
+        let first = u128::from(first) * 4;
         // The counters LE128(j), encrypted in place (no copy of the key stream to wipe).
         let (blocks, _) = aes::Block::slice_as_chunks_mut(pairs.as_flattened_mut());
         for (j, b) in blocks.iter_mut().enumerate() {
@@ -193,12 +192,20 @@ impl Auth256Key {
         KeyChunk(pairs)
     }
 
-    /// Chunk `c`, from the cache (growing it) while under the limit, else freshly computed.
+    /// Key pairs t .. t + n (n ≤ the pairs left in t's chunk): a slice of a cached chunk while
+    /// under the cache limit, else computed for exactly these pairs.
+    fn key_run(&self, t: u64, n: usize) -> KeyRun {
+        let c = t / CHUNK_PAIRS as u64;
+        let off = (t % CHUNK_PAIRS as u64) as usize;
+        if usize::try_from(c).map_or(true, |c| c >= self.limit_chunks) {
+            return KeyRun::Fresh(self.compute_pairs(t, n));
+        }
+        KeyRun::Cached(self.chunk(c), off, n)
+    }
+
+    /// Chunk `c` (under the limit), from the cache, growing it.
     fn chunk(&self, c: u64) -> Arc<KeyChunk> {
         let ci = usize::try_from(c).unwrap_or(usize::MAX);
-        if ci >= self.limit_chunks {
-            return Arc::new(self.compute_chunk(c));
-        }
         {
             let cache = self.cache.read().unwrap_or_else(|e| e.into_inner());
             if let Some(ch) = cache.get(ci) {
@@ -208,7 +215,9 @@ impl Auth256Key {
         let mut cache = self.cache.write().unwrap_or_else(|e| e.into_inner());
         while cache.len() <= ci {
             let next = cache.len() as u64;
-            cache.push(Arc::new(self.compute_chunk(next)));
+            cache.push(Arc::new(
+                self.compute_pairs(next * CHUNK_PAIRS as u64, CHUNK_PAIRS),
+            ));
         }
         Arc::clone(&cache[ci])
     }
@@ -301,6 +310,23 @@ impl core::fmt::Debug for Auth256Key {
     }
 }
 
+/// Key pairs for a run of message pairs.
+enum KeyRun {
+    /// `n` pairs of a cached chunk from offset `off`.
+    Cached(Arc<KeyChunk>, usize, usize),
+    /// Computed for this run only.
+    Fresh(KeyChunk),
+}
+
+impl KeyRun {
+    fn pairs(&self) -> &[Pair] {
+        match self {
+            KeyRun::Cached(c, off, n) => &c.0[*off..*off + *n],
+            KeyRun::Fresh(k) => &k.0,
+        }
+    }
+}
+
 /// Where key pairs come from.
 enum Keys<'a> {
     /// The Auth256-AES stream of a key (cached).
@@ -321,11 +347,10 @@ impl Keys<'_> {
                 let mut t = t0;
                 let mut rest = msg;
                 while !rest.is_empty() {
-                    let c = t / CHUNK_PAIRS as u64;
                     let off = (t % CHUNK_PAIRS as u64) as usize;
                     let n = rest.len().min(CHUNK_PAIRS - off);
-                    let chunk = key.chunk(c);
-                    backend::absorb(backend, acc, &rest[..n], &chunk.0[off..off + n]);
+                    let run = key.key_run(t, n);
+                    backend::absorb(backend, acc, &rest[..n], run.pairs());
                     rest = &rest[n..];
                     t += n as u64;
                 }
@@ -470,11 +495,10 @@ impl Keys<'_> {
                 let mut t = t0;
                 let mut rest = &mut out[..];
                 while !rest.is_empty() {
-                    let c = t / CHUNK_PAIRS as u64;
                     let off = (t % CHUNK_PAIRS as u64) as usize;
                     let n = rest.len().min(CHUNK_PAIRS - off);
-                    let chunk = key.chunk(c);
-                    rest[..n].copy_from_slice(&chunk.0[off..off + n]);
+                    let run = key.key_run(t, n);
+                    rest[..n].copy_from_slice(run.pairs());
                     rest = &mut rest[n..];
                     t += n as u64;
                 }

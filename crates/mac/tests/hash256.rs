@@ -19,8 +19,20 @@ const ENCODINGS: [Encoding; 3] = [Encoding::B1, Encoding::B8, Encoding::B256];
 fn lengths(enc: Encoding) -> Vec<usize> {
     let u = enc.unit();
     let mut v: Vec<usize> = (0..=300).collect();
-    // 31..=33 and 63 pairs left after the whole batches (the vector backend's groups of 32).
-    v.extend([1983, 1984, 2047, 2048, 2111, 4031, 4095 + 2048]);
+    // 8..=33 and 63 pairs left after the whole batches (the vector backend's groups of 32).
+    v.extend([
+        500,
+        1000,
+        1500,
+        1983,
+        1984,
+        2047,
+        2048,
+        2111,
+        4031,
+        4700,
+        4095 + 2048,
+    ]);
     for k in 1..=3 {
         for base in [k * u, k * 4096] {
             v.extend([base - 2, base - 1, base, base + 1]);

@@ -5,15 +5,24 @@
 //! (lanes 0..32: m_t, lanes 32..64: m'_t, lane = coefficient position k), with the key pair
 //! added and every byte mapped to the AES field by one `gf2p8affineqb` (the tower and the AES
 //! field are isomorphic, and the map commutes with sums and products). Five bit-swap stages
-//! (`vpermt2b/w/d/q`) transpose each 256-bit half, so vector k holds coefficient k of the
-//! 32 m-elements in lanes 0..32 and of the matching m'-elements in lanes 32..64.
+//! ([`transpose32`]) make vector k hold coefficient k of all 32 pairs: m-elements in 128-bit
+//! lanes 0 and 2, their m'-partners in lanes 1 and 3.
 //!
 //! The y-basis network (`wegman_gf2::fft::fft64_ybasis`) then runs *across* vectors: a
 //! butterfly is one `gf2p8affineqb` (the product by the twiddle, a public matrix) and two
 //! XORs for 64 lanes. The first stage is trivial (coefficients 32..63 are zero), so the halves
-//! e5 = 0, 1 of the 64 positions each run stages 2..6 from the same 32 vectors. A position's
-//! pointwise product is `gf2p8mulb` of the vector with its 256-bit halves swapped: lanes
-//! 0..32 get m·m' (lanes 32..64 the same products again, ignored by `finish`).
+//! e5 = 0, 1 of the 64 positions each run stages 2..6 from the same 32 vectors, depth first.
+//! A position's pointwise product is `gf2p8mulb` of the vector with its 128-bit lanes swapped
+//! in pairs: lanes 0 and 2 get m·m' (lanes 1 and 3 the same products again, ignored by
+//! `finish`).
+//!
+//! Messages shorter than a group go pair by pair through [`absorb_rest`]: each element's 64
+//! positions in the lanes of one vector, each stage x·D + swap(x)·E lane-wise.
+//!
+//! # Speed (Zen 4, measured)
+//! `gf2p8affineqb`/`gf2p8mulb` and vector shifts share one pipe (1 per cycle); shuffles and
+//! unpacks another (1 per cycle); XORs and blends run beside both. A group costs about 225
+//! operations on the first pipe and 160 on the second, so the transposition uses both.
 //!
 //! # Constant time
 //! Every instruction runs in data-independent time; the loop bounds and the twiddles are
@@ -330,20 +339,37 @@ fn lane_network(t: &Tables, x: __m512i) -> __m512i {
 /// each element's 64 positions in one vector, summed into `sum.direct`.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
 pub(super) fn absorb_rest(t: &Tables, sum: &mut Sum, msg: &[Pair], key: &[Pair]) {
-    let whole = msg.len() / (BATCH / 2) * (BATCH / 2);
-    if whole > 0 {
+    const GROUP: usize = BATCH / 2;
+    let whole = msg.len() / GROUP * GROUP;
+    // A group costs about as much as 7 pairs on the in-register path, and a first use of the
+    // accumulator (allocation, lane sums, wipe) about 17 more (measured): from 8 (or 24) left
+    // on, the rest also goes through a group, completed with zero pairs under zero keys
+    // (which add (0 + 0)(0 + 0) = 0).
+    let left = msg.len() - whole;
+    let padded = left >= 24 || (left >= 8 && (whole > 0 || sum.acc.is_some()));
+    if whole > 0 || padded {
         let acc = sum.acc();
         let mut v = load_acc(acc);
         for (m, k) in msg[..whole]
-            .chunks_exact(BATCH / 2)
-            .zip(key[..whole].chunks_exact(BATCH / 2))
+            .chunks_exact(GROUP)
+            .zip(key[..whole].chunks_exact(GROUP))
         {
             group(t, &mut v, m, k);
+        }
+        if padded {
+            let (mut m, mut k) = ([[0u8; 64]; GROUP], [[0u8; 64]; GROUP]);
+            let n = msg.len() - whole;
+            m[..n].copy_from_slice(&msg[whole..]);
+            k[..n].copy_from_slice(&key[whole..]);
+            group(t, &mut v, &m, &k);
+            zeroize::Zeroize::zeroize(m.as_flattened_mut());
+            zeroize::Zeroize::zeroize(k.as_flattened_mut());
         }
         store_acc(acc, &v);
         v = [_mm512_setzero_si512(); 64];
         core::hint::black_box(&v);
     }
+    let whole = if padded { msg.len() } else { whole };
     let to_aes = _mm512_set1_epi64(t.to_aes as i64);
     let mut d = load(&sum.direct);
     for (m, k) in msg[whole..].iter().zip(&key[whole..]) {
