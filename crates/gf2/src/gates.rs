@@ -206,6 +206,16 @@ pub fn mul_cost(bits: usize, runs: usize) -> MulCost {
     }
 }
 
+/// Bit operations per message bit of Hash256 (the paper: 29): per pair of 32-byte blocks,
+/// two key additions (256 XOR each), two forward y-basis FFTs of size 64 (no radix
+/// conversion; stage 1 only copies), 64 products and 64 additions into the FFT-domain sum;
+/// the inverse FFT and reduction happen once per message and vanish per bit.
+pub fn hash256_bit_ops_per_bit(runs: usize) -> f64 {
+    let mul: Vec<ConstMul> = F256::all().map(ConstMul::new_vartime).collect();
+    let forward = network(6, 2, false, &mul, runs);
+    (2 * (256 + forward) + 64 * MUL_GATES + 64 * 8) as f64 / 512.0
+}
+
 /// Average XOR gates of the product by a constant of F_256 \ F_16, F_16 \ F_4 and F_4 \ {0}
 /// (the paper: 14.83, 7.43, 4).
 pub fn const_mul_averages() -> [f64; 3] {
