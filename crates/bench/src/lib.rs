@@ -17,21 +17,20 @@ use std::ptr;
 
 use openssl_sys as ffi;
 
-/// OpenSSL's Poly1305 MAC: a fetched `EVP_MAC` and one context, reused for every message.
+/// A fetched `EVP_MAC` and one context for it, freed on drop.
 #[derive(Debug)]
-pub struct OpensslPoly1305 {
+struct EvpMac {
     mac: *mut ffi::EVP_MAC,
     ctx: *mut ffi::EVP_MAC_CTX,
 }
 
-impl OpensslPoly1305 {
-    /// Fetches Poly1305 from the default provider; `None` if this OpenSSL lacks it.
-    pub fn new() -> Option<Self> {
-        const NAME: &CStr = c"POLY1305";
+impl EvpMac {
+    /// Fetches the MAC `name` from the default provider; `None` if this OpenSSL lacks it.
+    fn fetch(name: &CStr) -> Option<EvpMac> {
         ffi::init();
-        // SAFETY: NAME is a NUL-terminated string; a null library context and property
-        // query select the defaults. The result is checked for null before use.
-        let mac = unsafe { ffi::EVP_MAC_fetch(ptr::null_mut(), NAME.as_ptr(), ptr::null()) };
+        // SAFETY: `name` is NUL-terminated; a null library context and property query select
+        // the defaults. The result is checked for null before use.
+        let mac = unsafe { ffi::EVP_MAC_fetch(ptr::null_mut(), name.as_ptr(), ptr::null()) };
         if mac.is_null() {
             return None;
         }
@@ -42,7 +41,28 @@ impl OpensslPoly1305 {
             unsafe { ffi::EVP_MAC_free(mac) };
             return None;
         }
-        Some(OpensslPoly1305 { mac, ctx })
+        Some(EvpMac { mac, ctx })
+    }
+}
+
+impl Drop for EvpMac {
+    fn drop(&mut self) {
+        // SAFETY: both were created in `fetch` and are freed exactly once.
+        unsafe {
+            ffi::EVP_MAC_CTX_free(self.ctx);
+            ffi::EVP_MAC_free(self.mac);
+        }
+    }
+}
+
+/// OpenSSL's Poly1305 MAC: a fetched `EVP_MAC` and one context, reused for every message.
+#[derive(Debug)]
+pub struct OpensslPoly1305(EvpMac);
+
+impl OpensslPoly1305 {
+    /// Fetches Poly1305 from the default provider; `None` if this OpenSSL lacks it.
+    pub fn new() -> Option<Self> {
+        EvpMac::fetch(c"POLY1305").map(OpensslPoly1305)
     }
 
     /// The Poly1305 tag of `msg` under the one-time key `key` (r || s).
@@ -52,22 +72,12 @@ impl OpensslPoly1305 {
         // SAFETY: `ctx` is a live context; key, msg and out are valid for the lengths
         // passed; OpenSSL writes at most `out.len()` bytes.
         let ok = unsafe {
-            ffi::EVP_MAC_init(self.ctx, key.as_ptr(), key.len(), ptr::null()) == 1
-                && ffi::EVP_MAC_update(self.ctx, msg.as_ptr(), msg.len()) == 1
-                && ffi::EVP_MAC_final(self.ctx, out.as_mut_ptr(), &mut outl, out.len()) == 1
+            ffi::EVP_MAC_init(self.0.ctx, key.as_ptr(), key.len(), ptr::null()) == 1
+                && ffi::EVP_MAC_update(self.0.ctx, msg.as_ptr(), msg.len()) == 1
+                && ffi::EVP_MAC_final(self.0.ctx, out.as_mut_ptr(), &mut outl, out.len()) == 1
         };
         assert!(ok && outl == 16, "OpenSSL Poly1305 failed");
         out
-    }
-}
-
-impl Drop for OpensslPoly1305 {
-    fn drop(&mut self) {
-        // SAFETY: both were created in `new` and are freed exactly once.
-        unsafe {
-            ffi::EVP_MAC_CTX_free(self.ctx);
-            ffi::EVP_MAC_free(self.mac);
-        }
     }
 }
 
@@ -82,29 +92,12 @@ unsafe extern "C" {
 
 /// OpenSSL's GMAC with AES-128-GCM: a fetched `EVP_MAC` and one context, reused.
 #[derive(Debug)]
-pub struct OpensslGmac {
-    mac: *mut ffi::EVP_MAC,
-    ctx: *mut ffi::EVP_MAC_CTX,
-}
+pub struct OpensslGmac(EvpMac);
 
 impl OpensslGmac {
     /// Fetches GMAC from the default provider; `None` if this OpenSSL lacks it.
     pub fn new() -> Option<Self> {
-        const NAME: &CStr = c"GMAC";
-        ffi::init();
-        // SAFETY: as in `OpensslPoly1305::new`.
-        let mac = unsafe { ffi::EVP_MAC_fetch(ptr::null_mut(), NAME.as_ptr(), ptr::null()) };
-        if mac.is_null() {
-            return None;
-        }
-        // SAFETY: `mac` is a valid fetched EVP_MAC.
-        let ctx = unsafe { ffi::EVP_MAC_CTX_new(mac) };
-        if ctx.is_null() {
-            // SAFETY: `mac` was fetched above and is freed once.
-            unsafe { ffi::EVP_MAC_free(mac) };
-            return None;
-        }
-        Some(OpensslGmac { mac, ctx })
+        EvpMac::fetch(c"GMAC").map(OpensslGmac)
     }
 
     /// The GMAC tag of `msg` under the AES-128 key `key` and the 12-byte IV `iv` (equal to the
@@ -131,22 +124,12 @@ impl OpensslGmac {
                 ),
                 ffi::OSSL_PARAM_construct_end(),
             ];
-            ffi::EVP_MAC_init(self.ctx, key.as_ptr(), key.len(), params.as_ptr()) == 1
-                && ffi::EVP_MAC_update(self.ctx, msg.as_ptr(), msg.len()) == 1
-                && ffi::EVP_MAC_final(self.ctx, out.as_mut_ptr(), &mut outl, out.len()) == 1
+            ffi::EVP_MAC_init(self.0.ctx, key.as_ptr(), key.len(), params.as_ptr()) == 1
+                && ffi::EVP_MAC_update(self.0.ctx, msg.as_ptr(), msg.len()) == 1
+                && ffi::EVP_MAC_final(self.0.ctx, out.as_mut_ptr(), &mut outl, out.len()) == 1
         };
         assert!(ok && outl == 16, "OpenSSL GMAC failed");
         out
-    }
-}
-
-impl Drop for OpensslGmac {
-    fn drop(&mut self) {
-        // SAFETY: both were created in `new` and are freed exactly once.
-        unsafe {
-            ffi::EVP_MAC_CTX_free(self.ctx);
-            ffi::EVP_MAC_free(self.mac);
-        }
     }
 }
 

@@ -16,13 +16,15 @@ use crate::tower::{AesIsomorphism, F256};
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(gfni_cpuid, "avx512f", "avx512bw", "gfni");
 
-/// How packed products are computed.
+/// How vectors of F_256 elements are processed: packed products here, and the Hash256
+/// kernels of `wegman-mac`, which share this choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Backend {
-    /// Portable: bitsliced words, the tower's Karatsuba circuit.
+    /// Portable: bitsliced `u64` words, the tower's Karatsuba circuit and XOR circuits.
     Soft,
-    /// x86 AVX-512 with GFNI (`avx512f`, `avx512bw`, `gfni`).
+    /// x86 AVX-512 with GFNI (`avx512f`, `avx512bw`, `gfni`): bytes in the AES field
+    /// (one `gf2p8affineqb` each way), `gf2p8mulb` and `gf2p8affineqb` products.
     Gfni,
 }
 
@@ -53,6 +55,20 @@ impl Backend {
     /// The backends this CPU can run.
     pub fn available() -> impl Iterator<Item = Backend> {
         Backend::ALL.iter().copied().filter(|b| b.is_available())
+    }
+
+    /// A short lowercase name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Backend::Soft => "soft",
+            Backend::Gfni => "gfni",
+        }
+    }
+}
+
+impl core::fmt::Display for Backend {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -28,66 +28,9 @@ pub(crate) type Pair = [u8; PAIR];
 /// Pairs per batch: the lanes of one bitsliced word.
 pub(crate) const BATCH: usize = 64;
 
-// Exactly the features the `gfni` kernels enable.
-#[cfg(target_arch = "x86_64")]
-cpufeatures::new!(gfni_cpuid, "avx512f", "avx512bw", "avx512vbmi", "gfni");
-
-/// A Hash256 implementation strategy. Every backend gives bit-identical results.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Backend {
-    /// Portable: 64 pairs bitsliced into `u64` words; constant products by XOR circuits from
-    /// the generator of §2.4, variable products by the tower's Karatsuba circuit.
-    Soft,
-    /// x86 AVX-512 with GFNI: 64 elements' bytes per vector, in the AES field (one
-    /// `gf2p8affineqb` maps the tower there), constant products by `gf2p8affineqb`, variable
-    /// ones by `gf2p8mulb`. Needs `avx512f`, `avx512bw`, `avx512vbmi` and `gfni`.
-    Gfni,
-}
-
-impl Backend {
-    /// Every backend.
-    pub const ALL: &'static [Backend] = &[Backend::Soft, Backend::Gfni];
-
-    /// The fastest backend this CPU can run.
-    pub fn detect() -> Backend {
-        if Backend::Gfni.is_available() {
-            Backend::Gfni
-        } else {
-            Backend::Soft
-        }
-    }
-
-    /// Whether this CPU can run `self`.
-    pub fn is_available(self) -> bool {
-        match self {
-            Backend::Soft => true,
-            #[cfg(target_arch = "x86_64")]
-            Backend::Gfni => gfni_cpuid::get(),
-            #[cfg(not(target_arch = "x86_64"))]
-            Backend::Gfni => false,
-        }
-    }
-
-    /// The backends this CPU can run.
-    pub fn available() -> impl Iterator<Item = Backend> {
-        Backend::ALL.iter().copied().filter(|b| b.is_available())
-    }
-
-    /// A short lowercase name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Backend::Soft => "soft",
-            Backend::Gfni => "gfni",
-        }
-    }
-}
-
-impl core::fmt::Display for Backend {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The backend choice is shared with `wegman_gf2::packed` (same kernels' features: `Gfni`
+/// needs `avx512f`, `avx512bw` and `gfni`).
+pub use wegman_gf2::packed::Backend;
 
 /// The running FFT-domain sum: 64 positions × 64 bytes (a bitsliced `SlicedF256x64` per
 /// position for `Soft`, a vector of 64 AES-field bytes per position for `Gfni`).
@@ -195,16 +138,17 @@ pub(crate) fn absorb(backend: Backend, acc: &mut Acc, msg: &[Pair], key: &[Pair]
     debug_assert_eq!(msg.len() % BATCH, 0);
     let t = tables();
     match backend {
-        Backend::Soft => soft::absorb(t, acc, msg, key),
         #[cfg(target_arch = "x86_64")]
         Backend::Gfni => {
-            assert!(gfni_cpuid::get(), "gfni backend on a CPU without it");
+            assert!(
+                Backend::Gfni.is_available(),
+                "gfni backend on a CPU without it"
+            );
             // SAFETY: the line above checked (cpuid, cached) every feature `gfni::absorb`
             // enables; keys only carry `Gfni` after `is_available` said yes, so it never fails.
             unsafe { gfni::absorb(t, acc, msg, key) }
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        Backend::Gfni => unreachable!("not available off x86_64"),
+        _ => soft::absorb(t, acc, msg, key),
     }
 }
 
@@ -252,7 +196,16 @@ pub(crate) fn absorb_rest(backend: Backend, sum: &mut Sum, msg: &[Pair], key: &[
     debug_assert!(msg.len() < BATCH);
     let t = tables();
     match backend {
-        Backend::Soft => {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Gfni => {
+            assert!(
+                Backend::Gfni.is_available(),
+                "gfni backend on a CPU without it"
+            );
+            // SAFETY: as in `absorb`: every feature `gfni::absorb_rest` enables is present.
+            unsafe { gfni::absorb_rest(t, sum, msg, key) }
+        }
+        _ => {
             // Completed with zero pairs under zero keys, which add (0 + 0)(0 + 0) = 0.
             let mut m = vec![[0u8; PAIR]; BATCH];
             let mut k = vec![[0u8; PAIR]; BATCH];
@@ -261,14 +214,6 @@ pub(crate) fn absorb_rest(backend: Backend, sum: &mut Sum, msg: &[Pair], key: &[
             soft::absorb(t, sum.acc(), &m, &k);
             m.iter_mut().chain(k.iter_mut()).for_each(|p| p.zeroize());
         }
-        #[cfg(target_arch = "x86_64")]
-        Backend::Gfni => {
-            assert!(gfni_cpuid::get(), "gfni backend on a CPU without it");
-            // SAFETY: as in `absorb`: every feature `gfni::absorb_rest` enables is present.
-            unsafe { gfni::absorb_rest(t, sum, msg, key) }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        Backend::Gfni => unreachable!("not available off x86_64"),
     }
 }
 
@@ -277,7 +222,16 @@ pub(crate) fn absorb_rest(backend: Backend, sum: &mut Sum, msg: &[Pair], key: &[
 pub(crate) fn finish(backend: Backend, sum: &Sum) -> [u8; 32] {
     let t = tables();
     match backend {
-        Backend::Soft => {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Gfni => {
+            assert!(
+                Backend::Gfni.is_available(),
+                "gfni backend on a CPU without it"
+            );
+            // SAFETY: as in `absorb`: every feature `gfni::finish` enables is present.
+            unsafe { gfni::finish(t, sum) }
+        }
+        _ => {
             let mut v = match &sum.acc {
                 Some(acc) => soft::finish(acc),
                 None => [F256::ZERO; 64],
@@ -290,13 +244,5 @@ pub(crate) fn finish(backend: Backend, sum: &Sum) -> [u8; 32] {
             v.iter_mut().for_each(|x| *x = F256::ZERO);
             core::array::from_fn(|i| r[i].to_u8())
         }
-        #[cfg(target_arch = "x86_64")]
-        Backend::Gfni => {
-            assert!(gfni_cpuid::get(), "gfni backend on a CPU without it");
-            // SAFETY: as in `absorb`: every feature `gfni::finish` enables is present.
-            unsafe { gfni::finish(t, sum) }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        Backend::Gfni => unreachable!("not available off x86_64"),
     }
 }

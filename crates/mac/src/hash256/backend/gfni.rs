@@ -225,6 +225,24 @@ macro_rules! st3 {
     };
 }
 
+/// Stage 2 of half e5 for the block of second positions `second` (0: p, 1: p + 16): from
+/// x_p + c·x_{p+16} (c = α_{2·e5}) or x_p + (c + 1)·x_{p+16} (c + 1 = α_{2·e5+1}; the
+/// twiddle table holds α_3 at index 32).
+macro_rules! stage2_block {
+    ($x:ident, $y:ident, $tw:ident, $e5:literal, $second:literal) => {
+        for p in 0..16 {
+            $y[p + 16 * $second] = match ($e5, $second) {
+                (0, 0) => $x[p],
+                (0, _) => _mm512_xor_si512($x[p], $x[p + 16]),
+                (_, s) => {
+                    let c = load_u64x8(&$tw[if s == 0 { 1 } else { 32 }]);
+                    _mm512_xor_si512($x[p], _mm512_gf2p8affine_epi64_epi8::<0>($x[p + 16], c))
+                }
+            };
+        }
+    };
+}
+
 /// Stages 2..=6 of the network on half e5 (positions 32·e5 + p, AES representation) and the
 /// pointwise products.
 macro_rules! network_half {
@@ -233,29 +251,15 @@ macro_rules! network_half {
         // shared transposed inputs `x`, so that only one block of 16 is live at a time:
         // the first position of a butterfly gets x_p + c·x_{p+16}, the second
         // x_p + (c + 1)·x_{p+16} (c + 1 = α_{2·e5+1}; for e5 = 0 just x_p + x_{p+16}).
-        for p in 0..16 {
-            $y[p] = if $e5 == 0 {
-                $x[p]
-            } else {
-                let c = load_u64x8(&$tw[1]);
-                _mm512_xor_si512($x[p], _mm512_gf2p8affine_epi64_epi8::<0>($x[p + 16], c))
-            };
-        }
+        stage2_block!($x, $y, $tw, $e5, 0);
         st3!($y, $tw, $e5, $acc, 0);
-        for p in 0..16 {
-            $y[p + 16] = if $e5 == 0 {
-                _mm512_xor_si512($x[p], $x[p + 16])
-            } else {
-                let c = load_u64x8(&$tw[32]);
-                _mm512_xor_si512($x[p], _mm512_gf2p8affine_epi64_epi8::<0>($x[p + 16], c))
-            };
-        }
+        stage2_block!($x, $y, $tw, $e5, 1);
         st3!($y, $tw, $e5, $acc, 16);
     };
 }
 
 #[inline(never)]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+#[target_feature(enable = "avx512f,avx512bw,gfni")]
 fn group(t: &Tables, acc: &mut [__m512i; 64], msg: &[Pair], key: &[Pair]) {
     let to_aes = _mm512_set1_epi64(t.to_aes as i64);
     let mut x = [_mm512_setzero_si512(); 32];
@@ -287,7 +291,7 @@ fn store_acc(acc: &mut Acc, v: &[__m512i; 64]) {
 }
 
 /// Absorbs whole batches.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+#[target_feature(enable = "avx512f,avx512bw,gfni")]
 pub(super) fn absorb(t: &Tables, acc: &mut Acc, msg: &[Pair], key: &[Pair]) {
     // The accumulator as vectors for the whole call (copied in and out once).
     let mut v = load_acc(acc);
@@ -337,7 +341,7 @@ fn lane_network(t: &Tables, x: __m512i) -> __m512i {
 
 /// Fewer than a batch of pairs: whole groups of 32 as in `absorb`, then pair by pair with
 /// each element's 64 positions in one vector, summed into `sum.direct`.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+#[target_feature(enable = "avx512f,avx512bw,gfni")]
 pub(super) fn absorb_rest(t: &Tables, sum: &mut Sum, msg: &[Pair], key: &[Pair]) {
     const GROUP: usize = BATCH / 2;
     let whole = msg.len() / GROUP * GROUP;
@@ -386,7 +390,7 @@ pub(super) fn absorb_rest(t: &Tables, sum: &mut Sum, msg: &[Pair], key: &[Pair])
 /// Hash256 from the running sum: the 64 point values (lane sums of the accumulator plus the
 /// direct ones), then the inverse FFT and the reduction as one F_256-linear map, column pair
 /// by column pair (`gf2p8mulb` of the broadcast values with the columns), back to the tower.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+#[target_feature(enable = "avx512f,avx512bw,gfni")]
 pub(super) fn finish(t: &Tables, sum: &Sum) -> [u8; 32] {
     let mut vals = sum.direct;
     if let Some(acc) = &sum.acc {
@@ -401,14 +405,15 @@ pub(super) fn finish(t: &Tables, sum: &Sum) -> [u8; 32] {
             *v ^= x as u8;
         }
     }
-    let v = load(&vals);
     let mut out = _mm512_setzero_si512();
-    // Lanes 0..32 pick value j, lanes 32..64 value j + 32.
-    let mut idx = _mm512_mask_blend_epi64(0xf0, _mm512_setzero_si512(), _mm512_set1_epi8(32));
-    for col in &t.finish_cols {
-        let bc = _mm512_permutexvar_epi8(idx, v);
+    // Lanes 0..32 take value j, lanes 32..64 value j + 32 (public indices).
+    for (j, col) in t.finish_cols.iter().enumerate() {
+        let bc = _mm512_mask_blend_epi8(
+            0xffff_ffff_0000_0000,
+            _mm512_set1_epi8(vals[j] as i8),
+            _mm512_set1_epi8(vals[j + 32] as i8),
+        );
         out = _mm512_xor_si512(out, _mm512_gf2p8mul_epi8(bc, load(col)));
-        idx = _mm512_add_epi8(idx, _mm512_set1_epi8(1));
     }
     let out = _mm512_xor_si512(out, _mm512_shuffle_i64x2::<0x4e>(out, out));
     let out = _mm512_gf2p8affine_epi64_epi8::<0>(out, _mm512_set1_epi64(t.from_aes_affine as i64));
