@@ -123,9 +123,15 @@ fn format_table(title: &str, sizes: &[usize], rows: &[Row], tsc: Option<f64>) ->
         let _ = write!(t, "{:<28}", r.name);
         for (&s, &secs) in sizes.iter().zip(&r.secs) {
             let gbs = s as f64 / secs / 1e9;
+            // Three decimals for slow rows, so that no cell rounds to zero.
+            let gbs = if gbs < 0.1 {
+                format!("{gbs:.3}")
+            } else {
+                format!("{gbs:.2}")
+            };
             let cell = match tsc {
-                Some(hz) => format!("{:.2} ({gbs:.2})", secs * hz / s as f64),
-                None => format!("{gbs:.2}"),
+                Some(hz) => format!("{:.2} ({gbs})", secs * hz / s as f64),
+                None => gbs,
             };
             let _ = write!(t, " {cell:>18}");
         }

@@ -621,6 +621,10 @@ fn bench_quick_prints_every_row() {
         "wegman hash127-aes (key)",
         "RustCrypto poly1305",
         "BLAKE3 keyed",
+        "wegman auth256 (soft, key)",
+        "RustCrypto ghash (key)",
+        "RustCrypto polyval (key)",
+        "wegman auth256, 2 threads",
         "wegman poly1305, 1 thread",
         "wegman poly1305, 2 threads",
         "F2^163 NIST 163,7,6,3,0",
@@ -641,7 +645,8 @@ fn bench_quick_prints_every_row() {
             "{line}"
         );
     }
-    assert!(out.contains("backends chosen: poly1305 "), "{out}");
+    assert!(out.contains("backends chosen: auth256 "), "{out}");
+    assert!(out.contains(", poly1305 "), "{out}");
     assert!(out.contains(", hash127 "), "{out}");
 }
 
