@@ -4,10 +4,12 @@
 //! `cargo run --release -p wegman-gf2 --example gate_report [RUNS]` (greedy runs per
 //! circuit, default 16; the counts are deterministic for a given RUNS).
 
+use wegman_gf2::bitslice::ConstMul;
 use wegman_gf2::gates::{
     const_mul_averages, hash256_bit_ops_per_bit, mul_cost, radix_additions_merged,
     radix_additions_unmerged,
 };
+use wegman_gf2::tower::F256;
 
 fn main() {
     let runs: usize = std::env::args()
@@ -20,7 +22,26 @@ fn main() {
     println!("|---|---|---|");
     println!("| F_256 \\ F_16 | {a256:.2} | 14.83 |");
     println!("| F_16 \\ F_4 | {a16:.2} | 7.43 |");
-    println!("| F_4 \\ {{0}} | {a4:.2} | 4 |");
+    println!("| F_4 \\ F_2 | {a4:.2} | 4 |");
+    println!("\nEvery constant c = 16·row + column (XOR gates of x ↦ c·x):\n");
+    println!(
+        "| | {} |",
+        (0..16)
+            .map(|c| format!("{c:x}"))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    println!("|---{}|", "|---".repeat(16));
+    for row in 0..16u8 {
+        let cells: Vec<String> = (0..16u8)
+            .map(|col| {
+                ConstMul::new_vartime(F256::from_u8(16 * row + col))
+                    .gates()
+                    .to_string()
+            })
+            .collect();
+        println!("| {row:x} | {} |", cells.join(" | "));
+    }
     println!("\n## Radix conversions (additions of F_256 elements), greedy runs: {runs}\n");
     println!(
         "| FFT size | coefficients | level by level | merged (wegman) | paper: level by level | paper: merged |"

@@ -216,11 +216,11 @@ pub fn hash256_bit_ops_per_bit(runs: usize) -> f64 {
     (2 * (256 + forward) + 64 * MUL_GATES + 64 * 8) as f64 / 512.0
 }
 
-/// Average XOR gates of the product by a constant of F_256 \ F_16, F_16 \ F_4 and F_4 \ {0}
+/// Average XOR gates of the product by a constant of F_256 \ F_16, F_16 \ F_4 and F_4 \ F_2
 /// (the paper: 14.83, 7.43, 4).
 pub fn const_mul_averages() -> [f64; 3] {
     let mut sums = [(0usize, 0usize); 3];
-    for c in F256::all().skip(1) {
+    for c in F256::all().skip(2) {
         let level = match c.to_u8() {
             0..4 => 2,
             4..16 => 1,

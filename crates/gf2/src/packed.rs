@@ -8,7 +8,7 @@
 //! the matrix of x ↦ c·x in the tower. Both backends give identical results (tested lane by
 //! lane against the scalar [`F256`]) and are constant-time.
 
-use crate::bitslice::{SlicedF256x64, affine_mul_tower};
+use crate::bitslice::{ConstMul, SlicedF256x64, affine_mul_tower};
 use crate::error::{Error, same_len};
 use crate::tower::{AesIsomorphism, F256};
 
@@ -185,6 +185,31 @@ pub fn mul_scalar_slice(
             let cs = SlicedF256x64::from_bytes(&[c.to_u8(); 64]);
             for (o, x) in out.iter_mut().zip(a) {
                 *o = PackedF256x64(SlicedF256x64::from_bytes(&x.0).mul(&cs).to_bytes());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `out[i] = c·a[i]` lane-wise with a prebuilt XOR circuit for c ([`ConstMul`], the
+/// generator of §2.4) on `Soft`, or its `gf2p8affineqb` matrix on `Gfni`: the way to multiply
+/// many vectors by one constant (building the circuit is the expensive, variable-time part).
+pub fn mul_circuit_slice(
+    backend: Backend,
+    k: &ConstMul,
+    a: &[PackedF256x64],
+    out: &mut [PackedF256x64],
+) -> Result<(), Error> {
+    same_len(a.len(), out.len())?;
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Gfni if gfni_cpuid::get() => {
+            // SAFETY: the guard checked every feature `gfni::mul_const` enables.
+            unsafe { gfni::mul_const(affine_mul_tower(k.constant()), a, out) }
+        }
+        _ => {
+            for (o, x) in out.iter_mut().zip(a) {
+                *o = PackedF256x64(k.apply(&SlicedF256x64::from_bytes(&x.0)).to_bytes());
             }
         }
     }

@@ -1,7 +1,8 @@
 //! Packed F_256 products on every backend against the scalar tower, lane by lane.
 
 use proptest::prelude::*;
-use wegman_gf2::packed::{Backend, PackedF256x64, mul_scalar_slice, mul_slice};
+use wegman_gf2::bitslice::ConstMul;
+use wegman_gf2::packed::{Backend, PackedF256x64, mul_circuit_slice, mul_scalar_slice, mul_slice};
 use wegman_gf2::tower::F256;
 
 fn packed() -> impl Strategy<Value = PackedF256x64> {
@@ -22,10 +23,13 @@ proptest! {
             mul_slice(backend, &a, &b[..n], &mut out).unwrap();
             let mut sc = vec![PackedF256x64::default(); n];
             mul_scalar_slice(backend, c, &a, &mut sc).unwrap();
+            let mut ci = vec![PackedF256x64::default(); n];
+            mul_circuit_slice(backend, &ConstMul::new_vartime(c), &a, &mut ci).unwrap();
             for i in 0..n {
                 for l in 0..64 {
                     prop_assert_eq!(out[i].lane(l), a[i].lane(l) * b[i].lane(l));
                     prop_assert_eq!(sc[i].lane(l), a[i].lane(l) * c);
+                    prop_assert_eq!(ci[i].lane(l), a[i].lane(l) * c);
                 }
             }
         }
