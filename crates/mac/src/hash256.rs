@@ -130,7 +130,10 @@ struct KeyChunk(Box<[Pair]>);
 
 impl Drop for KeyChunk {
     fn drop(&mut self) {
-        self.0.iter_mut().for_each(|p| p.zeroize());
+        // A plain fill kept by `optimization_barrier` (zeroize's fast path for large
+        // buffers; byte-wise volatile writes cost as much as hashing the chunk).
+        self.0.fill([0; PAIR]);
+        zeroize::optimization_barrier(&*self.0);
     }
 }
 
@@ -473,13 +476,12 @@ impl State {
     }
 }
 
-/// Clears message bytes (not key material, which goes through `zeroize`): a plain fill that
-/// the optimizer must keep because `black_box` may read it — per-byte volatile writes would
-/// cost more than hashing a short message.
+/// Clears a buffer: a plain fill that `zeroize::optimization_barrier` keeps the optimizer
+/// from removing (per-byte volatile writes would cost more than hashing a short message).
 fn wipe(b: &mut [u8]) {
     if !b.is_empty() {
         b.fill(0);
-        core::hint::black_box(b);
+        zeroize::optimization_barrier(b);
     }
 }
 

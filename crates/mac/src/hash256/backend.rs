@@ -53,7 +53,8 @@ impl Acc {
 
 impl Drop for Acc {
     fn drop(&mut self) {
-        self.0.zeroize();
+        self.0.fill(0);
+        zeroize::optimization_barrier(&self.0);
     }
 }
 
