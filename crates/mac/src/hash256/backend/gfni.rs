@@ -178,13 +178,22 @@ macro_rules! bf {
     }};
 }
 
-/// Adds the pointwise product at position p of half e5 into the accumulator: lanes 0..32
-/// times lanes 32..64 (the m' partners), by `gf2p8mulb` with the halves swapped.
-macro_rules! acc {
+/// Adds the pointwise products of positions p and p + 1 (p even) of half e5 into accumulator
+/// vector (32·e5 + p)/2: `gf2p8mulb` of [m_p, m'_{p+1}, m_p, m'_{p+1}] (128-bit lanes) with
+/// [m'_p, m_{p+1}, m'_p, m_{p+1}] puts position p's products in lanes 0 and 2 and position
+/// p + 1's in lanes 1 and 3 — one product and one accumulator update for two positions.
+macro_rules! acc2 {
     ($acc:ident, $y:ident, $e5:literal, $p:expr) => {{
-        let f = $y[$p];
-        let prod = _mm512_gf2p8mul_epi8(f, _mm512_shuffle_i64x2::<0xb1>(f, f));
-        $acc[32 * $e5 + $p] = _mm512_xor_si512($acc[32 * $e5 + $p], prod);
+        const ODD: __mmask64 = 0xffff_0000_ffff_0000;
+        let (f, g) = ($y[$p], $y[$p + 1]);
+        let a = _mm512_mask_blend_epi8(ODD, f, g);
+        let b = _mm512_mask_blend_epi8(
+            ODD,
+            _mm512_shuffle_i64x2::<0xb1>(f, f),
+            _mm512_shuffle_i64x2::<0xb1>(g, g),
+        );
+        let i = (32 * $e5 + $p) / 2;
+        $acc[i] = _mm512_xor_si512($acc[i], _mm512_gf2p8mul_epi8(a, b));
     }};
 }
 
@@ -194,8 +203,7 @@ macro_rules! acc {
 macro_rules! st6 {
     ($y:ident, $tw:ident, $e5:literal, $acc:ident, $d:expr) => {
         bf!($y, $tw, $e5, 6, $d);
-        acc!($acc, $y, $e5, $d);
-        acc!($acc, $y, $e5, $d + 1);
+        acc2!($acc, $y, $e5, $d);
     };
 }
 macro_rules! st5 {
@@ -260,7 +268,7 @@ macro_rules! network_half {
 
 #[inline(never)]
 #[target_feature(enable = "avx512f,avx512bw,gfni")]
-fn group(t: &Tables, acc: &mut [__m512i; 64], msg: &[Pair], key: &[Pair]) {
+fn group(t: &Tables, acc: &mut [__m512i; 32], msg: &[Pair], key: &[Pair]) {
     let to_aes = _mm512_set1_epi64(t.to_aes as i64);
     let mut x = [_mm512_setzero_si512(); 32];
     for (v, (m, k)) in x.iter_mut().zip(msg.iter().zip(key)) {
@@ -274,17 +282,17 @@ fn group(t: &Tables, acc: &mut [__m512i; 64], msg: &[Pair], key: &[Pair]) {
     network_half!(x, y, tw, 1, acc);
 }
 
-/// Loads the accumulator into vectors.
+/// Loads the accumulator into vectors (the first 32 rows: two positions per row).
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn load_acc(acc: &Acc) -> [__m512i; 64] {
+fn load_acc(acc: &Acc) -> [__m512i; 32] {
     core::array::from_fn(|i| load_u64x8(&acc.0[8 * i..8 * i + 8]))
 }
 
 /// Stores vectors into the accumulator.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn store_acc(acc: &mut Acc, v: &[__m512i; 64]) {
+fn store_acc(acc: &mut Acc, v: &[__m512i; 32]) {
     for (i, x) in v.iter().enumerate() {
         store_u64x8(&mut acc.0[8 * i..8 * i + 8], *x);
     }
@@ -299,7 +307,7 @@ pub(super) fn absorb(t: &Tables, acc: &mut Acc, msg: &[Pair], key: &[Pair]) {
         group(t, &mut v, m, k);
     }
     store_acc(acc, &v);
-    v = [_mm512_setzero_si512(); 64];
+    v = [_mm512_setzero_si512(); 32];
     core::hint::black_box(&v);
 }
 
@@ -370,7 +378,7 @@ pub(super) fn absorb_rest(t: &Tables, sum: &mut Sum, msg: &[Pair], key: &[Pair])
             zeroize::Zeroize::zeroize(k.as_flattened_mut());
         }
         store_acc(acc, &v);
-        v = [_mm512_setzero_si512(); 64];
+        v = [_mm512_setzero_si512(); 32];
         core::hint::black_box(&v);
     }
     let whole = if padded { msg.len() } else { whole };
@@ -395,10 +403,11 @@ pub(super) fn finish(t: &Tables, sum: &Sum) -> [u8; 32] {
     let mut vals = sum.direct;
     if let Some(acc) = &sum.acc {
         for (p, v) in vals.iter_mut().enumerate() {
-            // 128-bit lanes 0 and 2 of position p hold the products (the side-0 lanes after
-            // `transpose32`); lanes 1 and 3 repeat them.
-            let row = &acc.0[8 * p..8 * p + 8];
-            let x = row[0] ^ row[1] ^ row[4] ^ row[5];
+            // Row p/2 holds position p (p even) in 128-bit lanes 0 and 2, position p + 1 in
+            // lanes 1 and 3.
+            let row = &acc.0[8 * (p / 2)..8 * (p / 2) + 8];
+            let w = if p % 2 == 0 { [0, 1, 4, 5] } else { [2, 3, 6, 7] };
+            let x = w.iter().fold(0u64, |a, &i| a ^ row[i]);
             let x = x ^ (x >> 32);
             let x = x ^ (x >> 16);
             let x = x ^ (x >> 8);
