@@ -5,7 +5,7 @@
 //! (lanes 0..32: m_t, lanes 32..64: m'_t, lane = coefficient position k), with the key pair
 //! added and every byte mapped to the AES field by one `gf2p8affineqb` (the tower and the AES
 //! field are isomorphic, and the map commutes with sums and products). Five bit-swap stages
-//! ([`transpose32`]) make vector k hold coefficient k of all 32 pairs: m-elements in 128-bit
+//! ([`prepare`]) make vector k hold coefficient k of all 32 pairs: m-elements in 128-bit
 //! lanes 0 and 2, their m'-partners in lanes 1 and 3.
 //!
 //! The y-basis network (`wegman_gf2::fft::fft64_ybasis`) then runs *across* vectors: a
@@ -57,12 +57,11 @@ fn store_u64x8(p: &mut [u64], v: __m512i) {
 
 /// Runs `$body` (a macro taking an index) for every i < 32 with bit `$bit` of i clear, as
 /// straight-line code: constant indices let the 32-vector arrays live in registers.
-macro_rules! low_indices {
-    (4, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15]) };
-    (3, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23]) };
-    (2, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27]) };
-    (1, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 1 4 5 8 9 12 13 16 17 20 21 24 25 28 29]) };
-    (0, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30]) };
+macro_rules! low16 {
+    (3, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 1 2 3 4 5 6 7]) };
+    (2, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 1 2 3 8 9 10 11]) };
+    (1, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 1 4 5 8 9 12 13]) };
+    (0, $m:ident!($($a:tt)*)) => { $m!($($a)* [0 2 4 6 8 10 12 14]) };
 }
 
 /// Bit-swap stages by shifts and blends (the shift runs on the GFNI pipe, leaving the
@@ -99,20 +98,16 @@ const DWORD_SWAP: [[u32; 16]; 2] = {
     out
 };
 
-/// Transposes 32 pair vectors (lane 32·s + k of vector t: byte k of side s of pair t) so that
-/// vector k holds coefficient position k of all 32 pairs, both sides.
-///
-/// Stage b = 0..4 swaps lane bit b with vector bit b: bytes and words by shifts and blends
-/// (GFNI pipe), dwords by `vpermt2d` and qwords by `unpacklo/hi_epi64` (shuffle pipe), so the
-/// two pipes share the work. The last stage exchanges 128-bit lanes with `shuffle_i64x2`
-/// (lanes 0, 2 and 1, 3), which also moves the side s to 128-bit-lane bit 0: afterwards the
-/// partner (other side) of a lane is the lane 16 bytes away within its 256-bit half.
+/// Stages b = 0..4 of the transposition on a block of 16 pair vectors: lane bit b and vector
+/// bit b swap places — bytes and words by shifts and blends (GFNI pipe), dwords by
+/// `vpermt2d` and qwords by `unpacklo/hi_epi64` (shuffle pipe), so the two pipes share the
+/// work. Afterwards vector j holds coefficients k with k mod 16 = j.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn transpose32(x: &mut [__m512i; 32]) {
+fn transpose16(x: &mut [__m512i; 16]) {
     let odd8: __mmask64 = 0xaaaa_aaaa_aaaa_aaaa;
     let odd16: __mmask32 = 0xaaaa_aaaa;
-    low_indices!(
+    low16!(
         0,
         shift_stage!(
             x,
@@ -124,7 +119,7 @@ fn transpose32(x: &mut [__m512i; 32]) {
             8,
         )
     );
-    low_indices!(
+    low16!(
         1,
         shift_stage!(
             x,
@@ -143,22 +138,46 @@ fn transpose32(x: &mut [__m512i; 32]) {
             _mm512_loadu_si512(DWORD_SWAP[1].as_ptr().cast()),
         )
     };
-    low_indices!(
+    low16!(
         2,
         pair_stage!(x, 4, |u, v| _mm512_permutex2var_epi32(u, lo, v), |u, v| {
             _mm512_permutex2var_epi32(u, hi, v)
         },)
     );
-    low_indices!(
+    low16!(
         3,
         pair_stage!(x, 8, _mm512_unpacklo_epi64, _mm512_unpackhi_epi64,)
     );
-    low_indices!(
-        4,
-        pair_stage!(x, 16, |u, v| _mm512_shuffle_i64x2::<0x88>(u, v), |u, v| {
+}
+
+/// Loads 32 pairs (lane 32·s + k of vector t: byte k of side s of pair t), adds the key
+/// pairs, maps to the AES field and transposes, so that vector k holds coefficient position
+/// k of all 32 pairs. Each block of 16 pairs goes through stages 0..3 in registers; stage 4
+/// then exchanges 128-bit lanes between the blocks with `shuffle_i64x2` (lanes 0, 2 and 1,
+/// 3), which also moves the side s to 128-bit-lane bit 0: the partner (other side) of a lane
+/// is the lane 16 bytes away within its 256-bit half.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,gfni")]
+fn prepare(t: &Tables, msg: &[Pair; 32], key: &[Pair; 32]) -> [__m512i; 32] {
+    let to_aes = _mm512_set1_epi64(t.to_aes as i64);
+    let block = |o: usize| {
+        let mut v: [__m512i; 16] = core::array::from_fn(|i| {
+            let sum = _mm512_xor_si512(load(&msg[o + i]), load(&key[o + i]));
+            _mm512_gf2p8affine_epi64_epi8::<0>(sum, to_aes)
+        });
+        transpose16(&mut v);
+        v
+    };
+    let a = block(0);
+    let b = block(16);
+    core::array::from_fn(|k| {
+        let (u, v) = (a[k % 16], b[k % 16]);
+        if k < 16 {
+            _mm512_shuffle_i64x2::<0x88>(u, v)
+        } else {
             _mm512_shuffle_i64x2::<0xdd>(u, v)
-        },)
-    );
+        }
+    })
 }
 
 /// One butterfly of stage s on half e5 at position p: (p, p + h), twiddle α_{2k}.
@@ -269,13 +288,10 @@ macro_rules! network_half {
 #[inline(never)]
 #[target_feature(enable = "avx512f,avx512bw,gfni")]
 fn group(t: &Tables, acc: &mut [__m512i; 32], msg: &[Pair], key: &[Pair]) {
-    let to_aes = _mm512_set1_epi64(t.to_aes as i64);
-    let mut x = [_mm512_setzero_si512(); 32];
-    for (v, (m, k)) in x.iter_mut().zip(msg.iter().zip(key)) {
-        let sum = _mm512_xor_si512(load(m), load(k));
-        *v = _mm512_gf2p8affine_epi64_epi8::<0>(sum, to_aes);
-    }
-    transpose32(&mut x);
+    let (Some(msg), Some(key)) = (msg.first_chunk::<32>(), key.first_chunk::<32>()) else {
+        unreachable!("callers pass whole groups of 32 pairs");
+    };
+    let x = prepare(t, msg, key);
     let tw = &t.aes_twiddle_x8;
     let mut y = [_mm512_setzero_si512(); 32];
     network_half!(x, y, tw, 0, acc);
