@@ -425,7 +425,11 @@ pub(super) fn finish(t: &Tables, sum: &Sum) -> [u8; 32] {
             // Row p/2 holds position p (p even) in 128-bit lanes 0 and 2, position p + 1 in
             // lanes 1 and 3.
             let row = &acc.0[8 * (p / 2)..8 * (p / 2) + 8];
-            let w = if p % 2 == 0 { [0, 1, 4, 5] } else { [2, 3, 6, 7] };
+            let w = if p % 2 == 0 {
+                [0, 1, 4, 5]
+            } else {
+                [2, 3, 6, 7]
+            };
             let x = w.iter().fold(0u64, |a, &i| a ^ row[i]);
             let x = x ^ (x >> 32);
             let x = x ^ (x >> 16);
