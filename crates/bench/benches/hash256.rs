@@ -7,30 +7,19 @@
 //! tagging many messages does): Auth256 its cached key stream, Poly1305-AES its AES schedule,
 //! GHASH/POLYVAL their hash key.
 
+#[path = "common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use common::{configure, key, message};
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use ghash::universal_hash::UniversalHash;
 use wegman_bench::OpensslGmac;
 use wegman_mac::hash256::{Auth256Key, Backend};
 use wegman_mac::poly1305::Poly1305AesKey;
 
 const SIZES: [usize; 5] = [64, 1024, 16 << 10, 1 << 20, 64 << 20];
-
-fn key() -> [u8; 32] {
-    let mut k: [u8; 32] = core::array::from_fn(|i| (i as u8).wrapping_mul(37).wrapping_add(11));
-    Poly1305AesKey::clamp_key_bytes(&mut k);
-    k
-}
-
-fn message(size: usize) -> Vec<u8> {
-    (0..size).map(|i| (i as u8).wrapping_mul(101)).collect()
-}
-
-fn configure(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, size: usize) {
-    g.throughput(Throughput::Bytes(size as u64));
-    g.sample_size(if size >= 64 << 20 { 10 } else { 50 });
-}
 
 /// Every MAC with its key state kept across messages.
 fn macs(c: &mut Criterion) {

@@ -4,29 +4,18 @@
 //! `cargo bench -p wegman-bench --bench poly1305`, then `scripts/bench_table.py GROUP` for
 //! each group below.
 
+#[path = "common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use common::{configure, key, message};
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use poly1305::universal_hash::KeyInit;
 use wegman_bench::{OpensslPoly1305, SODIUM_AVAILABLE, sodium_poly1305};
 use wegman_mac::poly1305::{Backend, Poly1305, Poly1305Aes, Poly1305AesKey};
 
 const SIZES: [usize; 7] = [16, 64, 256, 1024, 16 << 10, 1 << 20, 64 << 20];
-
-fn key() -> [u8; 32] {
-    let mut k: [u8; 32] = core::array::from_fn(|i| (i as u8).wrapping_mul(37).wrapping_add(11));
-    Poly1305AesKey::clamp_key_bytes(&mut k);
-    k
-}
-
-fn message(size: usize) -> Vec<u8> {
-    (0..size).map(|i| (i as u8).wrapping_mul(101)).collect()
-}
-
-fn configure(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, size: usize) {
-    g.throughput(Throughput::Bytes(size as u64));
-    g.sample_size(if size >= 64 << 20 { 10 } else { 50 });
-}
 
 /// One-time Poly1305 with a fresh key per message: every implementation pays its key setup.
 fn fresh_key(c: &mut Criterion) {

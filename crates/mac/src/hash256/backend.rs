@@ -133,6 +133,16 @@ pub(crate) fn tables() -> &'static Tables {
     })
 }
 
+/// Panics unless the CPU runs the `Gfni` kernels (checked before every `unsafe` call of
+/// them; keys only carry `Gfni` after `is_available` said yes, so it never fails).
+#[cfg(target_arch = "x86_64")]
+fn require_gfni() {
+    assert!(
+        Backend::Gfni.is_available(),
+        "gfni backend on a CPU without it"
+    );
+}
+
 /// Absorbs `msg.len()` pairs (a multiple of [`BATCH`]) with their key pairs into `acc`.
 pub(crate) fn absorb(backend: Backend, acc: &mut Acc, msg: &[Pair], key: &[Pair]) {
     debug_assert_eq!(msg.len(), key.len());
@@ -141,12 +151,9 @@ pub(crate) fn absorb(backend: Backend, acc: &mut Acc, msg: &[Pair], key: &[Pair]
     match backend {
         #[cfg(target_arch = "x86_64")]
         Backend::Gfni => {
-            assert!(
-                Backend::Gfni.is_available(),
-                "gfni backend on a CPU without it"
-            );
-            // SAFETY: the line above checked (cpuid, cached) every feature `gfni::absorb`
-            // enables; keys only carry `Gfni` after `is_available` said yes, so it never fails.
+            require_gfni();
+            // SAFETY: `require_gfni` checked (cpuid, cached) every feature `gfni::absorb`
+            // enables.
             unsafe { gfni::absorb(t, acc, msg, key) }
         }
         _ => soft::absorb(t, acc, msg, key),
@@ -199,10 +206,7 @@ pub(crate) fn absorb_rest(backend: Backend, sum: &mut Sum, msg: &[Pair], key: &[
     match backend {
         #[cfg(target_arch = "x86_64")]
         Backend::Gfni => {
-            assert!(
-                Backend::Gfni.is_available(),
-                "gfni backend on a CPU without it"
-            );
+            require_gfni();
             // SAFETY: as in `absorb`: every feature `gfni::absorb_rest` enables is present.
             unsafe { gfni::absorb_rest(t, sum, msg, key) }
         }
@@ -225,10 +229,7 @@ pub(crate) fn finish(backend: Backend, sum: &Sum) -> [u8; 32] {
     match backend {
         #[cfg(target_arch = "x86_64")]
         Backend::Gfni => {
-            assert!(
-                Backend::Gfni.is_available(),
-                "gfni backend on a CPU without it"
-            );
+            require_gfni();
             // SAFETY: as in `absorb`: every feature `gfni::finish` enables is present.
             unsafe { gfni::finish(t, sum) }
         }
