@@ -48,6 +48,15 @@ impl Alg {
         }
     }
 
+    /// The indefinite article for the name in a sentence ("an auth256 key", "a poly1305 key").
+    pub(crate) fn article(self) -> &'static str {
+        if self.name().starts_with('a') {
+            "an"
+        } else {
+            "a"
+        }
+    }
+
     /// Whether `--b` (the Hash256 encoding) applies.
     pub(crate) fn has_encoding(self) -> bool {
         matches!(self, Alg::Auth256 | Alg::Auth256x128)

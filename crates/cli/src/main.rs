@@ -233,8 +233,9 @@ fn tag(
     let kf = keyfile::load_or_create_default(key_file, alg)?;
     if let Some(a) = alg.filter(|&a| a != kf.alg) {
         return Err(Error::new(format!(
-            "the key in {} is a {} key, not {a} (make one with `wegman keygen --alg {a} -o PATH`)",
+            "the key in {} is {} {} key, not {a} (make one with `wegman keygen --alg {a} -o PATH`)",
             kf.path.display(),
+            kf.alg.article(),
             kf.alg
         )));
     }
@@ -419,10 +420,11 @@ fn verify(key_file: Option<&Path>, checkfile: &Path) -> Result<ExitCode> {
             let c = parse_check_line(line)?;
             if c.alg != kf.alg {
                 return Err(Error::new(format!(
-                    "{}: line is for {}, but the key in {} is a {} key",
+                    "{}: line is for {}, but the key in {} is {} {} key",
                     c.path,
                     c.alg,
                     kf.path.display(),
+                    kf.alg.article(),
                     kf.alg
                 )));
             }

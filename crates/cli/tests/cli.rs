@@ -888,7 +888,7 @@ fn auth256_bad_parameters_are_clear_errors() {
     );
     assert_error(
         &e.run(&["tag", "--key-file", &key, "--alg", "poly1305-aes", &m]),
-        "is a auth256 key",
+        "is an auth256 key",
     );
     for line in [
         format!("auth256/b3 {} {} m\n", "00".repeat(12), "00".repeat(32)),
