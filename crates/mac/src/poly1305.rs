@@ -221,7 +221,8 @@ impl Core {
         if len >= min { len / step * step } else { 0 }
     }
 
-    /// The key powers, computed on first use.
+    /// The key powers, computed on first use (before `update_parallel` splits a message).
+    #[cfg(feature = "rayon")]
     fn ensure_powers(&mut self) {
         powers(&mut self.powers, &self.soft.r);
     }
