@@ -44,6 +44,7 @@ impl Acc {
     }
 
     /// self += other (both of the same backend).
+    #[cfg(feature = "rayon")]
     pub(crate) fn add(&mut self, other: &Acc) {
         for (x, y) in self.0.iter_mut().zip(&other.0) {
             *x ^= y;
@@ -182,6 +183,7 @@ impl Sum {
     }
 
     /// self += other (same backend).
+    #[cfg(feature = "rayon")]
     pub(crate) fn add(&mut self, other: &Sum) {
         if let Some(o) = &other.acc {
             self.acc().add(o);
