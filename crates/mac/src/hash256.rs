@@ -48,7 +48,7 @@ mod backend;
 mod encode;
 
 use std::boxed::Box;
-use std::sync::{Arc, RwLock};
+use std::sync::OnceLock;
 use std::vec;
 use std::vec::Vec;
 
@@ -139,12 +139,13 @@ impl Drop for KeyChunk {
 
 /// An Auth256-AES key: the AES-256 key schedule and a cache of the hash key stream, grown on
 /// demand (message-length dependent) up to a limit. Shareable between threads; zeroized on
-/// drop.
+/// drop (the cached chunks wipe themselves; the AES schedule is zeroized by the `aes` crate).
 pub struct Auth256Key {
     aes: Aes256,
     backend: Backend,
-    cache: RwLock<Vec<Arc<KeyChunk>>>,
-    limit_chunks: usize,
+    /// Chunk c of the key stream, once computed (one slot per chunk under the limit; chunks
+    /// are computed on demand, independently, so threads fill different chunks at once).
+    cache: Box<[OnceLock<KeyChunk>]>,
 }
 
 impl Auth256Key {
@@ -172,8 +173,9 @@ impl Auth256Key {
         Auth256Key {
             aes: Aes256::new(key.into()),
             backend,
-            cache: RwLock::new(Vec::new()),
-            limit_chunks: limit_bytes / (CHUNK_PAIRS * PAIR),
+            cache: (0..limit_bytes / (CHUNK_PAIRS * PAIR))
+                .map(|_| OnceLock::new())
+                .collect(),
         }
     }
 
@@ -197,37 +199,22 @@ impl Auth256Key {
 
     /// Key pairs t .. t + n (n ≤ the pairs left in t's chunk): a slice of a cached chunk while
     /// under the cache limit, else computed for exactly these pairs.
-    fn key_run(&self, t: u64, n: usize) -> KeyRun {
+    fn key_run(&self, t: u64, n: usize) -> KeyRun<'_> {
         let c = t / CHUNK_PAIRS as u64;
         let off = (t % CHUNK_PAIRS as u64) as usize;
-        if usize::try_from(c).map_or(true, |c| c >= self.limit_chunks) {
-            return KeyRun::Fresh(self.compute_pairs(t, n));
+        match usize::try_from(c).ok().and_then(|c| self.cache.get(c)) {
+            Some(slot) => KeyRun::Cached(
+                slot.get_or_init(|| self.compute_pairs(c * CHUNK_PAIRS as u64, CHUNK_PAIRS)),
+                off,
+                n,
+            ),
+            None => KeyRun::Fresh(self.compute_pairs(t, n)),
         }
-        KeyRun::Cached(self.chunk(c), off, n)
-    }
-
-    /// Chunk `c` (under the limit), from the cache, growing it.
-    fn chunk(&self, c: u64) -> Arc<KeyChunk> {
-        let ci = usize::try_from(c).unwrap_or(usize::MAX);
-        {
-            let cache = self.cache.read().unwrap_or_else(|e| e.into_inner());
-            if let Some(ch) = cache.get(ci) {
-                return Arc::clone(ch);
-            }
-        }
-        let mut cache = self.cache.write().unwrap_or_else(|e| e.into_inner());
-        while cache.len() <= ci {
-            let next = cache.len() as u64;
-            cache.push(Arc::new(
-                self.compute_pairs(next * CHUNK_PAIRS as u64, CHUNK_PAIRS),
-            ));
-        }
-        Arc::clone(&cache[ci])
     }
 
     /// Bytes of key stream cached now.
     pub fn cached_bytes(&self) -> usize {
-        self.cache.read().map_or(0, |c| c.len()) * CHUNK_PAIRS * PAIR
+        self.cache.iter().filter(|c| c.get().is_some()).count() * CHUNK_PAIRS * PAIR
     }
 
     /// The pad s_n = AES256_K(n || 00 00 00 80) || AES256_K(n || 01 00 00 80).
@@ -295,16 +282,6 @@ impl Auth256Key {
     }
 }
 
-impl Drop for Auth256Key {
-    fn drop(&mut self) {
-        // The chunks zeroize themselves when their last reference goes; the AES schedule is
-        // zeroized by the `aes` crate (feature `zeroize`).
-        if let Ok(c) = self.cache.get_mut() {
-            c.clear();
-        }
-    }
-}
-
 impl ZeroizeOnDrop for Auth256Key {}
 
 impl core::fmt::Debug for Auth256Key {
@@ -314,14 +291,14 @@ impl core::fmt::Debug for Auth256Key {
 }
 
 /// Key pairs for a run of message pairs.
-enum KeyRun {
+enum KeyRun<'a> {
     /// `n` pairs of a cached chunk from offset `off`.
-    Cached(Arc<KeyChunk>, usize, usize),
+    Cached(&'a KeyChunk, usize, usize),
     /// Computed for this run only.
     Fresh(KeyChunk),
 }
 
-impl KeyRun {
+impl KeyRun<'_> {
     fn pairs(&self) -> &[Pair] {
         match self {
             KeyRun::Cached(c, off, n) => &c.0[*off..*off + *n],

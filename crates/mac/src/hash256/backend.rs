@@ -64,7 +64,9 @@ impl Drop for Acc {
 /// matrix of the final inverse FFT and reduction, and the isomorphism to the AES field.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) struct Tables {
-    pub(crate) circuits: Vec<ConstMul>,
+    /// The twiddle circuits for `Soft`, generated on its first use (milliseconds of greedy
+    /// search that the vector backend never needs).
+    circuits: OnceLock<Vec<ConstMul>>,
     /// The twiddle products as `gf2p8affineqb` matrices (AES field), each broadcast to eight
     /// u64s (a vector operand).
     /// (Entry 32: the product by α_3 = α_2 + 1, for the second positions of stage 2.)
@@ -80,6 +82,17 @@ pub(crate) struct Tables {
     pub(crate) finish_cols: [[u8; 64]; 32],
     pub(crate) to_aes: u64,
     pub(crate) from_aes_affine: u64,
+}
+
+impl Tables {
+    /// The XOR circuits of the products by the twiddles α_{2k}, k < 32.
+    pub(crate) fn circuits(&self) -> &[ConstMul] {
+        self.circuits.get_or_init(|| {
+            (0..32)
+                .map(|k| ConstMul::new_vartime(point(2 * k)))
+                .collect()
+        })
+    }
 }
 
 /// The tables, built on first use (public data).
@@ -116,7 +129,7 @@ pub(crate) fn tables() -> &'static Tables {
         });
         Tables {
             aes_twiddle_x8: aes_twiddle.map(|m| [m; 8]),
-            circuits: (0..32).map(|k| ConstMul::new_vartime(tw(k))).collect(),
+            circuits: OnceLock::new(),
             lane_d: core::array::from_fn(|i| lane(i + 2, false)),
             lane_e: core::array::from_fn(|i| lane(i + 2, true)),
             finish_cols: core::array::from_fn(|j| {

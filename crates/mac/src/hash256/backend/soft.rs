@@ -40,6 +40,7 @@ fn slice(msg: &[Pair], key: &[Pair], out: &mut Sides) {
 
 /// Stages 2..=6 of the y-basis network on the half `e5` (positions 32·e5 + p).
 fn network_half(t: &Tables, y: &mut [SlicedF256x64; 32], e5: usize) {
+    let circuits = t.circuits();
     for s in 2..=6u32 {
         let h = 1usize << (6 - s);
         for p in 0..32 {
@@ -51,7 +52,7 @@ fn network_half(t: &Tables, y: &mut [SlicedF256x64; 32], e5: usize) {
             let a = if k == 0 {
                 y[p]
             } else {
-                y[p].add(&t.circuits[k].apply(&b))
+                y[p].add(&circuits[k].apply(&b))
             };
             y[p + h] = a.add(&b);
             y[p] = a;
