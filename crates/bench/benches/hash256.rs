@@ -12,7 +12,7 @@ mod common;
 
 use std::hint::black_box;
 
-use common::{configure, key, message};
+use common::{configure, key, message, threads_group};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use ghash::universal_hash::UniversalHash;
 use wegman_bench::OpensslGmac;
@@ -101,31 +101,12 @@ fn uncached(c: &mut Criterion) {
 
 /// One 64 MiB message on 1 and 2 threads (`update_parallel`).
 fn threads(c: &mut Criterion) {
-    let mut g = c.benchmark_group("auth256-threads");
-    let size = 64 << 20;
-    let msg = message(size);
     let auth = Auth256Key::new(&key());
-    configure(&mut g, size);
-    for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        g.bench_with_input(
-            BenchmarkId::new(format!("wegman-{threads}-threads"), size),
-            &msg,
-            |b, m| {
-                b.iter(|| {
-                    pool.install(|| {
-                        let mut p = auth.start(black_box(&[7; 12]));
-                        p.update_parallel(m);
-                        p.finalize()
-                    })
-                })
-            },
-        );
-    }
-    g.finish();
+    threads_group(c, "auth256-threads", |m| {
+        let mut p = auth.start(black_box(&[7; 12]));
+        p.update_parallel(m);
+        p.finalize()
+    });
 }
 
 criterion_group!(benches, macs, uncached, threads);

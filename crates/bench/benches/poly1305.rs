@@ -9,7 +9,7 @@ mod common;
 
 use std::hint::black_box;
 
-use common::{configure, key, message};
+use common::{configure, key, message, threads_group};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use poly1305::universal_hash::KeyInit;
 use wegman_bench::{OpensslPoly1305, SODIUM_AVAILABLE, sodium_poly1305};
@@ -76,30 +76,11 @@ fn aes_keys(c: &mut Criterion) {
 
 /// One 64 MiB message on 1 and 2 threads (`update_parallel`).
 fn threads(c: &mut Criterion) {
-    let mut g = c.benchmark_group("poly1305-threads");
-    let size = 64 << 20;
-    let msg = message(size);
-    configure(&mut g, size);
-    for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        g.bench_with_input(
-            BenchmarkId::new(format!("wegman-{threads}-threads"), size),
-            &msg,
-            |b, m| {
-                b.iter(|| {
-                    pool.install(|| {
-                        let mut p = Poly1305::new(black_box(&key()));
-                        p.update_parallel(m);
-                        p.finalize()
-                    })
-                })
-            },
-        );
-    }
-    g.finish();
+    threads_group(c, "poly1305-threads", |m| {
+        let mut p = Poly1305::new(black_box(&key()));
+        p.update_parallel(m);
+        p.finalize()
+    });
 }
 
 criterion_group!(benches, fresh_key, aes_keys, threads);

@@ -269,41 +269,34 @@ pub(crate) fn run(quick: bool) -> Result<()> {
     ))?;
 
     let mut rows = Vec::new();
+    let auth = Auth256Key::new(&k);
+    let msg = &data[..plan.thread_size];
     for threads in [1usize, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(|e| crate::error::Error::new(format!("cannot start threads: {e}")))?;
-        let msg = &data[..plan.thread_size];
-        let t = measure(plan, || {
+        let plural = if threads > 1 { "s" } else { "" };
+        let poly = measure(plan, || {
             pool.install(|| {
                 let mut p = Poly1305::new(black_box(&k));
                 p.update_parallel(msg);
                 black_box(p.finalize());
             })
         });
-        rows.push(Row {
-            name: format!(
-                "wegman poly1305, {threads} thread{}",
-                if threads > 1 { "s" } else { "" }
-            ),
-            secs: vec![t],
-        });
-        let auth = Auth256Key::new(&k);
-        let t = measure(plan, || {
+        let auth256 = measure(plan, || {
             pool.install(|| {
                 let mut p = auth.start(&[7; 12]);
                 p.update_parallel(msg);
                 black_box(p.finalize());
             })
         });
-        rows.push(Row {
-            name: format!(
-                "wegman auth256, {threads} thread{}",
-                if threads > 1 { "s" } else { "" }
-            ),
-            secs: vec![t],
-        });
+        for (name, t) in [("poly1305", poly), ("auth256", auth256)] {
+            rows.push(Row {
+                name: format!("wegman {name}, {threads} thread{plural}"),
+                secs: vec![t],
+            });
+        }
     }
     out(&format_table(
         "One long message on several threads (update_parallel)",

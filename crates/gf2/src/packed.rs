@@ -175,20 +175,35 @@ pub fn mul_scalar_slice(
     out: &mut [PackedF256x64],
 ) -> Result<(), Error> {
     same_len(a.len(), out.len())?;
+    if !mul_const_gfni(backend, c, a, out) {
+        let cs = SlicedF256x64::from_bytes(&[c.to_u8(); 64]);
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = PackedF256x64(SlicedF256x64::from_bytes(&x.0).mul(&cs).to_bytes());
+        }
+    }
+    Ok(())
+}
+
+/// The product by a constant as one `gf2p8affineqb` per vector when `backend` is `Gfni` and
+/// the CPU has it; false (nothing written) otherwise. Lengths are checked by the callers.
+fn mul_const_gfni(
+    backend: Backend,
+    c: F256,
+    a: &[PackedF256x64],
+    out: &mut [PackedF256x64],
+) -> bool {
     match backend {
         #[cfg(target_arch = "x86_64")]
         Backend::Gfni if gfni_cpuid::get() => {
             // SAFETY: the guard checked every feature `gfni::mul_const` enables.
-            unsafe { gfni::mul_const(affine_mul_tower(c), a, out) }
+            unsafe { gfni::mul_const(affine_mul_tower(c), a, out) };
+            true
         }
         _ => {
-            let cs = SlicedF256x64::from_bytes(&[c.to_u8(); 64]);
-            for (o, x) in out.iter_mut().zip(a) {
-                *o = PackedF256x64(SlicedF256x64::from_bytes(&x.0).mul(&cs).to_bytes());
-            }
+            let _ = (c, a, out);
+            false
         }
     }
-    Ok(())
 }
 
 /// `out[i] = c·a[i]` lane-wise with a prebuilt XOR circuit for c ([`ConstMul`], the
@@ -201,16 +216,9 @@ pub fn mul_circuit_slice(
     out: &mut [PackedF256x64],
 ) -> Result<(), Error> {
     same_len(a.len(), out.len())?;
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        Backend::Gfni if gfni_cpuid::get() => {
-            // SAFETY: the guard checked every feature `gfni::mul_const` enables.
-            unsafe { gfni::mul_const(affine_mul_tower(k.constant()), a, out) }
-        }
-        _ => {
-            for (o, x) in out.iter_mut().zip(a) {
-                *o = PackedF256x64(k.apply(&SlicedF256x64::from_bytes(&x.0)).to_bytes());
-            }
+    if !mul_const_gfni(backend, k.constant(), a, out) {
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = PackedF256x64(k.apply(&SlicedF256x64::from_bytes(&x.0)).to_bytes());
         }
     }
     Ok(())
