@@ -316,26 +316,39 @@ enum Keys<'a> {
 }
 
 impl Keys<'_> {
-    /// Absorbs `msg` (whole batches) as pairs t0, t0 + 1, … into `acc`.
-    fn absorb(&self, backend: Backend, acc: &mut Acc, t0: u64, msg: &[Pair]) {
+    /// Calls `f(range, key_pairs)` for consecutive runs covering pairs t0 .. t0 + n: `range`
+    /// within 0..n, `key_pairs` the keys of pairs t0 + range (a run never crosses a chunk of
+    /// the key stream).
+    fn for_runs(&self, t0: u64, n: usize, mut f: impl FnMut(core::ops::Range<usize>, &[Pair])) {
         match self {
             Keys::Slice(k) => {
                 let t0 = t0 as usize;
-                backend::absorb(backend, acc, msg, &k[t0..t0 + msg.len()]);
+                f(0..n, &k[t0..t0 + n]);
             }
             Keys::Auth(key) => {
-                let mut t = t0;
-                let mut rest = msg;
-                while !rest.is_empty() {
+                let mut done = 0;
+                while done < n {
+                    let t = t0 + done as u64;
                     let off = (t % CHUNK_PAIRS as u64) as usize;
-                    let n = rest.len().min(CHUNK_PAIRS - off);
-                    let run = key.key_run(t, n);
-                    backend::absorb(backend, acc, &rest[..n], run.pairs());
-                    rest = &rest[n..];
-                    t += n as u64;
+                    let len = (n - done).min(CHUNK_PAIRS - off);
+                    f(done..done + len, key.key_run(t, len).pairs());
+                    done += len;
                 }
             }
         }
+    }
+
+    /// Absorbs `msg` (whole batches) as pairs t0, t0 + 1, … into `acc`.
+    fn absorb(&self, backend: Backend, acc: &mut Acc, t0: u64, msg: &[Pair]) {
+        self.for_runs(t0, msg.len(), |r, k| {
+            backend::absorb(backend, acc, &msg[r], k)
+        });
+    }
+
+    /// Copies key pairs t0, t0 + 1, … into `out`.
+    fn copy_pairs(&self, t0: u64, out: &mut [Pair]) {
+        let n = out.len();
+        self.for_runs(t0, n, |r, k| out[r].copy_from_slice(k));
     }
 }
 
@@ -459,30 +472,6 @@ fn wipe(b: &mut [u8]) {
     if !b.is_empty() {
         b.fill(0);
         zeroize::optimization_barrier(b);
-    }
-}
-
-impl Keys<'_> {
-    /// Copies key pairs t0, t0 + 1, … into `out`.
-    fn copy_pairs(&self, t0: u64, out: &mut [Pair]) {
-        match self {
-            Keys::Slice(k) => {
-                let t0 = t0 as usize;
-                out.copy_from_slice(&k[t0..t0 + out.len()]);
-            }
-            Keys::Auth(key) => {
-                let mut t = t0;
-                let mut rest = &mut out[..];
-                while !rest.is_empty() {
-                    let off = (t % CHUNK_PAIRS as u64) as usize;
-                    let n = rest.len().min(CHUNK_PAIRS - off);
-                    let run = key.key_run(t, n);
-                    rest[..n].copy_from_slice(run.pairs());
-                    rest = &mut rest[n..];
-                    t += n as u64;
-                }
-            }
-        }
     }
 }
 
