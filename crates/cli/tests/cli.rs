@@ -617,7 +617,7 @@ fn bench_quick_prints_every_row() {
     for row in [
         "wegman poly1305 (soft)",
         "wegman poly1305-aes (key)",
-        "wegman hash127 (u64, key)",
+        "wegman hash127 (int128, key)",
         "wegman hash127-aes (key)",
         "RustCrypto poly1305",
         "BLAKE3 keyed",

@@ -8,7 +8,7 @@
 //! Every function here runs the same instruction sequence for every value of its element
 //! arguments: loops and shifts depend only on N and on the modulus [`Shape`] (public).
 
-use crate::clmul::clmul64;
+use wegman_f2::clmul::clmul64;
 
 /// Limbs of the largest supported field, F_{2^571}.
 pub(crate) const MAX_LIMBS: usize = 9;

@@ -15,6 +15,9 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use wegman_f2::BitMatrix;
+
+use crate::arith::MAX_LIMBS;
 use crate::error::Error;
 use crate::field::{Element, Field};
 
@@ -22,11 +25,10 @@ use crate::field::{Element, Field};
 /// root of its modulus in the second. Matrices of both directions; constant-time to apply.
 #[derive(Clone, Debug)]
 pub struct BasisChange {
-    m: usize,
     /// Row i: φ(x^i) in the target field.
-    forward: Vec<Element>,
+    forward: BitMatrix,
     /// Row i: φ^{−1}(y^i) in the source field.
-    backward: Vec<Element>,
+    backward: BitMatrix,
 }
 
 impl BasisChange {
@@ -42,81 +44,46 @@ impl BasisChange {
         }
         let m = from.degree() as usize;
         let rho = root_vartime(to, &from.modulus().exponents());
-        let mut forward = Vec::with_capacity(m);
+        let mut forward = BitMatrix::zero(m, m);
         let mut p = Element::ONE;
-        for _ in 0..m {
-            forward.push(p);
+        for i in 0..m {
+            let words = forward.row(i).len();
+            forward.row_mut(i).copy_from_slice(&p.limbs()[..words]);
             p = to.mul(&p, &rho);
         }
-        let backward = invert_matrix(&forward, m).ok_or(Error::NotIrreducible)?;
-        Ok(BasisChange {
-            m,
-            forward,
-            backward,
-        })
+        // Rows of images: a ↦ aᵀF, so the inverse map is aᵀF⁻¹.
+        let backward = forward
+            .inverse_vartime()
+            .map_err(|_| Error::NotIrreducible)?;
+        Ok(BasisChange { forward, backward })
     }
 
     /// φ(a): from the source field's basis to the target's. Constant-time.
     pub fn forward(&self, a: &Element) -> Element {
-        apply(&self.forward, a, self.m)
+        apply(&self.forward, a)
     }
 
     /// φ^{−1}(b): from the target field's basis back to the source's. Constant-time.
     pub fn backward(&self, b: &Element) -> Element {
-        apply(&self.backward, b, self.m)
+        apply(&self.backward, b)
     }
 
     /// The image of the source field's x: a root of its modulus in the target field.
     pub fn image_of_x(&self) -> Element {
-        if self.m > 1 {
-            self.forward[1]
-        } else {
-            self.forward[0]
-        }
+        let row = self
+            .forward
+            .row(if self.forward.rows() > 1 { 1 } else { 0 });
+        let mut limbs = [0u64; MAX_LIMBS];
+        limbs[..row.len()].copy_from_slice(row);
+        Element::from_limbs_unchecked(limbs)
     }
 }
 
-/// Σ_i a_i·rows\[i\], with masks.
-fn apply(rows: &[Element], a: &Element, m: usize) -> Element {
-    let mut acc = [0u64; 9];
-    for (i, row) in rows.iter().enumerate().take(m) {
-        let mask = 0u64.wrapping_sub((a.limbs()[i / 64] >> (i % 64)) & 1);
-        for (x, r) in acc.iter_mut().zip(row.limbs()) {
-            *x ^= r & mask;
-        }
-    }
+/// Σ_i a_i·row_i, with masks (constant-time in a).
+fn apply(m: &BitMatrix, a: &Element) -> Element {
+    let mut acc = [0u64; MAX_LIMBS];
+    m.combine_rows(a.limbs(), &mut acc);
     Element::from_limbs_unchecked(acc)
-}
-
-/// The inverse of the m × m matrix over F_2 whose row i is rows\[i\] (as a map on row vectors:
-/// a ↦ Σ a_i rows\[i\]); `None` if singular. Gauss–Jordan on [rows | I].
-fn invert_matrix(rows: &[Element], m: usize) -> Option<Vec<Element>> {
-    let mut a: Vec<[u64; 9]> = rows.iter().map(|r| *r.limbs()).collect();
-    let mut inv: Vec<[u64; 9]> = (0..m)
-        .map(|i| {
-            let mut e = [0u64; 9];
-            e[i / 64] = 1 << (i % 64);
-            e
-        })
-        .collect();
-    for col in 0..m {
-        let bit = |r: &[u64; 9]| (r[col / 64] >> (col % 64)) & 1 == 1;
-        let pivot = (col..m).find(|&r| bit(&a[r]))?;
-        a.swap(col, pivot);
-        inv.swap(col, pivot);
-        for r in 0..m {
-            if r != col && bit(&a[r]) {
-                let (pa, pi) = (a[col], inv[col]);
-                for k in 0..9 {
-                    a[r][k] ^= pa[k];
-                    inv[r][k] ^= pi[k];
-                }
-            }
-        }
-    }
-    // Rows of `a` are now the unit vectors: Σ_i inv[j]_i rows[i] = e_j, so row j of the
-    // inverse map is inv[j].
-    Some(inv.into_iter().map(Element::from_limbs_unchecked).collect())
 }
 
 /// A polynomial over a field, coefficient i of Y^i; no trailing zeros (the zero polynomial is

@@ -42,6 +42,7 @@ use crate::fields::{Known, with_shape};
 use crate::modulus::Modulus;
 use crate::ops;
 use crate::poly::{self, Poly};
+use wegman_f2::BitMatrix;
 
 /// An element of a runtime [`Field`]: nine limbs, bit i the coefficient of x^i.
 ///
@@ -661,27 +662,16 @@ impl Field {
     /// image the trace-0 hyperplane).
     fn build_solve_rows_even(&mut self) {
         let m = self.degree() as usize;
-        // Echelon basis of the image: (vector, combination of x^j that L maps to it),
-        // indexed by pivot (highest set bit).
-        let mut basis: Vec<Option<(Element, Element)>> = vec![None; m];
+        // Row j: L(x^j) = x^{2j} + x^j, so a preimage z of t under z ↦ Σ z_j·row_j has
+        // L(z) = t.
+        let mut l = BitMatrix::zero(m, m);
         for j in 0..m {
             let mut xj = Element::ZERO;
             xj.limbs[j / 64] = 1 << (j % 64);
-            let mut v = self.sqr(&xj) + xj;
-            let mut comb = xj;
-            while let Some(p) = poly::degree(&v.limbs) {
-                match &basis[p] {
-                    Some((bv, bc)) => {
-                        v += *bv;
-                        comb += *bc;
-                    }
-                    None => {
-                        basis[p] = Some((v, comb));
-                        break;
-                    }
-                }
-            }
+            let v = self.sqr(&xj) + xj;
+            l.row_mut(j).copy_from_slice(&v.limbs[..m.div_ceil(64)]);
         }
+        let echelon = l.echelon_vartime();
         let i0 = (0..m)
             .find(|&i| (self.trace_vec.limbs[i / 64] >> (i % 64)) & 1 == 1)
             .unwrap_or(0);
@@ -692,18 +682,11 @@ impl Field {
             if (self.trace_vec.limbs[i / 64] >> (i % 64)) & 1 == 1 {
                 t.limbs[i0 / 64] ^= 1 << (i0 % 64);
             }
-            let mut z = Element::ZERO;
-            while let Some(p) = poly::degree(&t.limbs) {
-                match &basis[p] {
-                    Some((bv, bc)) => {
-                        t += *bv;
-                        z += *bc;
-                    }
-                    // Unreachable: t has trace 0, so it lies in the image.
-                    None => break,
-                }
-            }
-            rows.push(z);
+            // t has trace 0, so it lies in the image: a preimage exists.
+            let z = echelon.preimage(&t.limbs).unwrap_or_default();
+            let mut e = Element::ZERO;
+            e.limbs[..z.len()].copy_from_slice(&z);
+            rows.push(e);
         }
         self.set_solve_rows(&rows);
     }

@@ -148,19 +148,19 @@ macro_rules! binary_field {
             /// self², by bit spreading and the unrolled reduction.
             #[inline]
             pub fn square(&self) -> $name {
-                $name($crate::ops::sqr(&self.0, $shape, $crate::Backend::detect()))
+                $name($crate::ops::sqr(&self.0, $shape, $crate::backend::fixed_types()))
             }
 
             /// self^(2^k).
             pub fn square_n(&self, k: usize) -> $name {
-                $name($crate::ops::sqr_n(&self.0, k, $shape, $crate::Backend::detect()))
+                $name($crate::ops::sqr_n(&self.0, k, $shape, $crate::backend::fixed_types()))
             }
 
             /// self^{−1}, constant-time (Itoh–Tsujii); none for 0.
             pub fn invert(&self) -> subtle::CtOption<$name> {
                 let f = $name::field();
                 let tables = f.inversion_tables();
-                let r = $name($crate::ops::inv(&self.0, $shape, $crate::Backend::detect(), tables));
+                let r = $name($crate::ops::inv(&self.0, $shape, $crate::backend::fixed_types(), tables));
                 subtle::CtOption::new(r, !self.ct_eq(&$name::ZERO))
             }
 
@@ -173,7 +173,7 @@ macro_rules! binary_field {
 
             /// self^e (little-endian exponent limbs), constant-time in self and e.
             pub fn pow(&self, e: &[u64]) -> $name {
-                $name($crate::ops::pow(&self.0, e, $shape, $crate::Backend::detect()))
+                $name($crate::ops::pow(&self.0, e, $shape, $crate::backend::fixed_types()))
             }
 
             /// sqrt(self): shifts and XORs for a square-root-friendly modulus (ζ fixed at
@@ -188,14 +188,14 @@ macro_rules! binary_field {
                         { $name::ZETA.0[1] as usize },
                         { $name::ZETA.0[2] as usize },
                         { $name::ZETA.0[3] as usize },
-                    >(&self.0, $crate::Backend::detect()))
+                    >(&self.0, $crate::backend::fixed_types()))
                 } else {
                     let zeta = $name::from_element(&$name::field().sqrt_x());
                     $name($crate::ops::sqrt_generic(
                         &self.0,
                         &zeta.0,
                         $shape,
-                        $crate::Backend::detect(),
+                        $crate::backend::fixed_types(),
                     ))
                 }
             }
@@ -219,7 +219,7 @@ macro_rules! binary_field {
             pub fn half_trace(&self) -> $name {
                 let f = $name::field();
                 let (cols, rows) = f.solve_table();
-                $name($crate::ops::apply_cols(&self.0, cols, rows, rows, $crate::Backend::detect()))
+                $name($crate::ops::apply_cols(&self.0, cols, rows, rows, $crate::backend::fixed_types()))
             }
 
             /// The roots (z, z + 1) of z² + z = self, or none when Tr(self) = 1;
@@ -244,7 +244,7 @@ macro_rules! binary_field {
                 let mut xo = [[0u64; ($m as usize).div_ceil(64)]; CHUNK];
                 let mut xa = xo;
                 let mut xb = xo;
-                let backend = $crate::Backend::detect();
+                let backend = $crate::backend::fixed_types();
                 for ((o, a), b) in out.chunks_mut(CHUNK).zip(a.chunks(CHUNK)).zip(b.chunks(CHUNK)) {
                     let k = o.len();
                     for i in 0..k {
@@ -306,7 +306,7 @@ macro_rules! binary_field {
             type Output = $name;
             #[inline]
             fn mul(self, rhs: $name) -> $name {
-                $name($crate::ops::mul(&self.0, &rhs.0, $shape, $crate::Backend::detect()))
+                $name($crate::ops::mul(&self.0, &rhs.0, $shape, $crate::backend::fixed_types()))
             }
         }
 

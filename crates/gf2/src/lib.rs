@@ -1,24 +1,26 @@
-//! Binary-field arithmetic for wegman.
+//! Binary fields F_{2^m} = F_2\[x\]/(P) in polynomial basis, for wegman.
 //!
-//! - [`field`]: F_{2^m} = F_2\[x\]/(P) for any irreducible trinomial or pentanomial P of degree
-//!   m ≤ 571, with the modulus chosen at run time ([`Field`], [`Modulus`]): multiplication
-//!   (CLMUL or portable), squaring, inversion, square roots (shift-and-XOR for
-//!   square-root-friendly moduli, Avanzi), trace, half-trace, solving z² + z = c, powers.
+//! - [`field`]: any irreducible trinomial or pentanomial P of degree m ≤ 571, chosen at run
+//!   time ([`Field`], [`Modulus`]): multiplication (CLMUL or portable), squaring, inversion,
+//!   square roots (shift-and-XOR for square-root-friendly moduli, Avanzi), trace, half-trace,
+//!   solving z² + z = c, powers.
 //! - [`fields`]: the same operations on compile-time specialised types for the standard NIST
-//!   and square-root-friendly moduli (`F163Nist`, `F163Ssrf`, …, `F571Ssrf`), with operators.
-//! - [`tower`]: the tower F_4 ⊂ F_16 ⊂ F_256 of Bernstein–Chou (the base of Auth256) and its
-//!   isomorphism to the AES field.
-//! - [`packed`]: [`packed::PackedF256x64`], 64 tower elements per vector, multiplied with
-//!   GFNI (through the AES-field isomorphism) or bitsliced circuits.
-//! - [`fft`]: the additive FFT over F_256 with the Cantor basis (sizes 1..=64), its inverse,
-//!   and FFT multiplication in F_256\[x\].
-//! - [`bitslice`]: 64 F_256 elements bitsliced in eight words (tower Karatsuba and XOR-circuit
-//!   constant products), and the `gf2p8affineqb` matrices of linear maps on bytes.
-//! - [`gates`]: bit-operation counts of FFT multiplication (Table 1 of Bernstein–Chou).
-//! - [`linmap`]: XOR circuits for linear maps over F_2 (the greedy generator of §2.4).
-//! - [`clmul`]: carry-less multiplication of 64-bit words, the primitive under all of it.
+//!   and square-root-friendly moduli (`F163Nist`, `F163Ssrf`, …, `F571Ssrf`; the number is
+//!   the degree m), with operators.
+//! - [`modulus`], [`ssrf`]: moduli, irreducibility, and Avanzi's square-root-friendly search.
+//! - [`basis`]: the isomorphism between two moduli of one degree.
 //!
-//! Everything whose name lacks `vartime` runs in time independent of element values.
+//! F_2 linear algebra and carry-less multiplication come from `wegman-f2`; the F_{2^8} tower
+//! of Auth256 lives in `wegman-gf256`.
+//!
+//! # Constant time
+//! Everything whose name lacks `vartime` runs in time independent of element values, except
+//! these, which handle public data by nature and say so in their docs:
+//! - parsing and printing (`Field::parse`, `Field::element`, `Field::to_hex`, `Display` and
+//!   `FromStr` of the fixed types, `Modulus` parsing): they validate and format input text,
+//!   and reject bad input early;
+//! - constructors of fields, moduli and basis changes (`Field::new`, `BasisChange::new`,
+//!   [`ssrf_modulus`]): they build tables from the public modulus.
 #![no_std]
 
 extern crate alloc;
@@ -72,20 +74,13 @@ pub(crate) use by_limbs;
 mod arith;
 pub mod backend;
 pub mod basis;
-pub mod bitslice;
-pub mod clmul;
 pub mod error;
-pub mod fft;
 pub mod field;
 pub mod fields;
-pub mod gates;
-pub mod linmap;
 pub mod modulus;
 mod ops;
-pub mod packed;
 mod poly;
 pub mod ssrf;
-pub mod tower;
 
 pub use backend::Backend;
 pub use basis::BasisChange;

@@ -177,7 +177,7 @@ fn irreducible<const N: usize>(s: &Shape) -> bool {
     }
     let p = poly_of(s);
     for k in 1..=m {
-        t = ops::sqr(&t, s, crate::Backend::detect());
+        t = ops::sqr(&t, s, crate::backend::fixed_types());
         if checks[..n_checks].contains(&k) {
             let mut d: Poly = [0; MAX_LIMBS + 1];
             for i in 0..N {

@@ -2,7 +2,9 @@
 //! ([`ShapeOf`]: a runtime value, or a zero-sized type whose shape is a constant, so that the
 //! reduction of a specialised field is unrolled for its modulus).
 //!
-//! Everything here is constant-time in the element values.
+//! Each entry point takes the [`Backend`] stored in its field and matches it once
+//! ([`dispatch!`]); the algorithm then runs on that backend's [`Kernel`] token. Everything here
+//! is constant-time in the element values.
 
 use crate::arith::{self, Shape, Wide};
 use alloc::vec::Vec;
@@ -22,84 +24,187 @@ impl ShapeOf for &Shape {
     }
 }
 
+/// The element kernels of one backend, implemented by zero-sized tokens: [`Soft`] (portable),
+/// and on x86-64 [`Clmul`] and [`Avx512`], which only [`dispatch!`] creates, after the stored
+/// [`Backend`] said the CPU has their features. Generic algorithms (inversion chains, ladders,
+/// square roots, slices) run on a token, so a whole call is matched once and its inner loop
+/// calls the kernels directly.
+pub(crate) trait Kernel: Copy {
+    /// a·b mod P.
+    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N];
+    /// a^(2^k) mod P: k squarings.
+    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N];
+    /// (even, odd) halves: a = e² + x·o² (as polynomials).
+    fn even_odd<const N: usize>(self, a: &[u64; N]) -> ([u64; N], [u64; N]) {
+        arith::even_odd(a)
+    }
+    /// The linear map of a limb-major table (see [`apply_cols`]).
+    fn apply_cols<const N: usize>(
+        self,
+        a: &[u64; N],
+        cols: &[u64],
+        rows: usize,
+        stride: usize,
+    ) -> [u64; N] {
+        let mut out = [0u64; N];
+        for (l, o) in out.iter_mut().enumerate() {
+            let col = &cols[l * stride..l * stride + rows];
+            for (i, &c) in col.iter().enumerate() {
+                *o ^= c & 0u64.wrapping_sub(arith::bit(a, i));
+            }
+        }
+        out
+    }
+}
+
+/// The portable kernels.
+#[derive(Clone, Copy)]
+pub(crate) struct Soft;
+
+impl Kernel for Soft {
+    #[inline(always)]
+    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
+        let mut w = arith::mul_wide_soft(a, b);
+        arith::reduce::<N>(&mut w, &s.shape())
+    }
+
+    #[inline(always)]
+    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
+        let mut x = *a;
+        for _ in 0..k {
+            let mut w = arith::square_wide(&x);
+            x = arith::reduce::<N>(&mut w, &s.shape());
+        }
+        x
+    }
+}
+
+/// `pclmulqdq` kernels; the private field keeps construction inside this module.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+pub(crate) struct Clmul(());
+
+#[cfg(target_arch = "x86_64")]
+impl Kernel for Clmul {
+    #[inline(always)]
+    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
+        // SAFETY: a `Clmul` token exists only inside a dispatch arm of a backend whose
+        // features (checked by `Backend::is_available`) include pclmulqdq and sse2, the
+        // features `mul_wide` enables.
+        let mut w: Wide = unsafe { crate::backend::clmul::mul_wide(a, b) };
+        arith::reduce::<N>(&mut w, &s.shape())
+    }
+
+    #[inline(always)]
+    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
+        let mut x = *a;
+        for _ in 0..k {
+            // SAFETY: as in `mul`: pclmulqdq and sse2 are present.
+            let mut w = unsafe { crate::backend::clmul::square_wide(&x) };
+            x = arith::reduce::<N>(&mut w, &s.shape());
+        }
+        x
+    }
+}
+
+/// `Clmul` plus `pext` (BMI2) square-root splits and AVX-512 table maps.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+pub(crate) struct Avx512(());
+
+#[cfg(target_arch = "x86_64")]
+impl Kernel for Avx512 {
+    #[inline(always)]
+    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
+        Clmul(()).mul(a, b, s)
+    }
+
+    #[inline(always)]
+    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
+        Clmul(()).sqr_n(a, k, s)
+    }
+
+    #[inline(always)]
+    fn even_odd<const N: usize>(self, a: &[u64; N]) -> ([u64; N], [u64; N]) {
+        // SAFETY: an `Avx512` token exists only inside the dispatch arm of
+        // `Backend::Avx512`, whose checked features include bmi2 (what `even_odd` enables).
+        unsafe { crate::backend::avx512::even_odd(a) }
+    }
+
+    #[inline(always)]
+    fn apply_cols<const N: usize>(
+        self,
+        a: &[u64; N],
+        cols: &[u64],
+        rows: usize,
+        stride: usize,
+    ) -> [u64; N] {
+        // SAFETY: as in `even_odd`: the checked features include avx512f.
+        unsafe { crate::backend::avx512::apply_cols(a, cols, rows, stride) }
+    }
+}
+
+/// Runs `$body` once with `$k` bound to the kernel token of `$backend`: the one exhaustive
+/// match of a call. The x86 arms run the body inside a `#[target_feature]` function of exactly
+/// the backend's features, so the kernels inline into the generic algorithm.
+macro_rules! dispatch {
+    ($backend:expr, $k:ident => $body:expr) => {
+        match $backend {
+            Backend::Soft => {
+                let $k = Soft;
+                $body
+            }
+            #[cfg(target_arch = "x86_64")]
+            Backend::Clmul => {
+                #[target_feature(enable = "pclmulqdq,sse2")]
+                fn run<R>(f: impl FnOnce() -> R) -> R {
+                    f()
+                }
+                let $k = Clmul(());
+                // SAFETY: a `Backend` held by a `Field` (or the fixed types' stored choice)
+                // passed `Backend::is_available`, the CPUID check of these features.
+                unsafe { run(|| $body) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512 => {
+                #[target_feature(enable = "pclmulqdq,sse2,bmi2,avx512f")]
+                fn run<R>(f: impl FnOnce() -> R) -> R {
+                    f()
+                }
+                let $k = Avx512(());
+                // SAFETY: as for `Clmul`: these are exactly the checked features.
+                unsafe { run(|| $body) }
+            }
+        }
+    };
+}
+
 /// a·b mod P.
-#[inline(always)]
+#[inline]
 pub(crate) fn mul<const N: usize, S: ShapeOf>(
     a: &[u64; N],
     b: &[u64; N],
     s: S,
     backend: Backend,
 ) -> [u64; N] {
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul | Backend::Avx512 => {
-            // SAFETY: a `Backend` value other than `Soft` is only used after
-            // `Backend::is_available` confirmed its features, a superset of pclmulqdq and
-            // sse2, the features `clmul_mul` enables (the field constructors check it;
-            // `Backend::detect` only returns available backends).
-            unsafe { clmul_mul(a, b, s) }
-        }
-        _ => soft_mul(a, b, s),
-    }
+    dispatch!(backend, k => k.mul(a, b, s))
 }
 
 /// a² mod P.
-#[inline(always)]
+#[inline]
 pub(crate) fn sqr<const N: usize, S: ShapeOf>(a: &[u64; N], s: S, backend: Backend) -> [u64; N] {
     sqr_n(a, 1, s, backend)
 }
 
 /// a^(2^k) mod P: k squarings (k public), one backend dispatch.
-#[inline(always)]
+#[inline]
 pub(crate) fn sqr_n<const N: usize, S: ShapeOf>(
     a: &[u64; N],
     k: usize,
     s: S,
     backend: Backend,
 ) -> [u64; N] {
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul | Backend::Avx512 => {
-            // SAFETY: as in `mul`: pclmulqdq and sse2 were confirmed.
-            unsafe { clmul_sqr_n(a, k, s) }
-        }
-        _ => soft_sqr_n(a, k, s),
-    }
-}
-
-#[inline(never)]
-fn soft_sqr_n<const N: usize, S: ShapeOf>(a: &[u64; N], k: usize, s: S) -> [u64; N] {
-    let mut x = *a;
-    for _ in 0..k {
-        let mut w = arith::square_wide(&x);
-        x = arith::reduce::<N>(&mut w, &s.shape());
-    }
-    x
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "pclmulqdq,sse2")]
-fn clmul_sqr_n<const N: usize, S: ShapeOf>(a: &[u64; N], k: usize, s: S) -> [u64; N] {
-    let mut x = *a;
-    for _ in 0..k {
-        let mut w = crate::backend::clmul::square_wide(&x);
-        x = arith::reduce::<N>(&mut w, &s.shape());
-    }
-    x
-}
-
-// Not inlined: the dispatch in `mul` then stays a load, a compare and a call.
-#[inline(never)]
-fn soft_mul<const N: usize, S: ShapeOf>(a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
-    let mut w = arith::mul_wide_soft(a, b);
-    arith::reduce::<N>(&mut w, &s.shape())
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "pclmulqdq,sse2")]
-fn clmul_mul<const N: usize, S: ShapeOf>(a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
-    let mut w: Wide = crate::backend::clmul::mul_wide(a, b);
-    arith::reduce::<N>(&mut w, &s.shape())
+    dispatch!(backend, kk => kk.sqr_n(a, k, s))
 }
 
 /// Products of whole slices: one backend match for the slice.
@@ -110,31 +215,11 @@ pub(crate) fn mul_slice<const N: usize, S: ShapeOf>(
     s: S,
     backend: Backend,
 ) {
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul | Backend::Avx512 => {
-            // SAFETY: as in `mul`: pclmulqdq and sse2 were confirmed.
-            unsafe { clmul_mul_slice(out, a, b, s) }
+    dispatch!(backend, k => {
+        for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
+            *o = k.mul(x, y, s);
         }
-        _ => {
-            for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
-                *o = soft_mul(x, y, s);
-            }
-        }
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "pclmulqdq,sse2")]
-fn clmul_mul_slice<const N: usize, S: ShapeOf>(
-    out: &mut [[u64; N]],
-    a: &[[u64; N]],
-    b: &[[u64; N]],
-    s: S,
-) {
-    for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
-        *o = clmul_mul(x, y, s);
-    }
+    })
 }
 
 /// The multi-squarings a ↦ a^{2^k} that the inversion chain of degree m uses, for every k at
@@ -164,24 +249,34 @@ pub(crate) fn inv<const N: usize, S: ShapeOf>(
     backend: Backend,
     tables: &[(usize, Vec<u64>, usize)],
 ) -> [u64; N] {
+    dispatch!(backend, k => inv_with(k, a, s, tables))
+}
+
+#[inline(always)]
+fn inv_with<K: Kernel, const N: usize, S: ShapeOf>(
+    kern: K,
+    a: &[u64; N],
+    s: S,
+    tables: &[(usize, Vec<u64>, usize)],
+) -> [u64; N] {
     let e = s.shape().m as usize - 1;
     let bits = usize::BITS - e.leading_zeros();
     let mut beta = *a; // β_1
     let mut k = 1usize;
     for i in (0..bits - 1).rev() {
         let t = match tables.iter().find(|(j, _, _)| *j == k) {
-            Some((_, cols, rows)) => apply_cols(&beta, cols, *rows, *rows, backend),
-            None => sqr_n(&beta, k, s, backend),
+            Some((_, cols, rows)) => kern.apply_cols(&beta, cols, *rows, *rows),
+            None => kern.sqr_n(&beta, k, s),
         };
-        beta = mul(&t, &beta, s, backend);
+        beta = kern.mul(&t, &beta, s);
         k *= 2;
         if (e >> i) & 1 == 1 {
-            beta = mul(&sqr(&beta, s, backend), a, s, backend);
+            beta = kern.mul(&kern.sqr_n(&beta, 1, s), a, s);
             k += 1;
         }
     }
     debug_assert_eq!(k, e);
-    sqr(&beta, s, backend)
+    kern.sqr_n(&beta, 1, s)
 }
 
 /// a^e for the exponent bits e (little-endian limbs), constant-time in a and e: a Montgomery
@@ -192,6 +287,16 @@ pub(crate) fn pow<const N: usize, S: ShapeOf>(
     s: S,
     backend: Backend,
 ) -> [u64; N] {
+    dispatch!(backend, k => pow_with(k, a, e, s))
+}
+
+#[inline(always)]
+fn pow_with<K: Kernel, const N: usize, S: ShapeOf>(
+    kern: K,
+    a: &[u64; N],
+    e: &[u64],
+    s: S,
+) -> [u64; N] {
     let mut r0 = [0u64; N];
     r0[0] = 1;
     let mut r1 = *a;
@@ -199,8 +304,8 @@ pub(crate) fn pow<const N: usize, S: ShapeOf>(
         let b = (e[i / 64] >> (i % 64)) & 1;
         // (r0, r1) ← b ? (r0·r1, r1²) : (r0², r0·r1), by masked swaps around one step.
         cswap(&mut r0, &mut r1, b);
-        let p = mul(&r0, &r1, s, backend);
-        r0 = sqr(&r0, s, backend);
+        let p = kern.mul(&r0, &r1, s);
+        r0 = kern.sqr_n(&r0, 1, s);
         r1 = p;
         cswap(&mut r0, &mut r1, b);
     }
@@ -227,39 +332,37 @@ pub(crate) fn sqrt_generic<const N: usize, S: ShapeOf>(
     s: S,
     backend: Backend,
 ) -> [u64; N] {
-    let (e, o) = even_odd(a, backend);
-    let mut r = mul(&o, zeta, s, backend);
-    for i in 0..N {
-        r[i] ^= e[i];
-    }
-    r
+    dispatch!(backend, k => {
+        let (e, o) = k.even_odd(a);
+        let mut r = k.mul(&o, zeta, s);
+        for i in 0..N {
+            r[i] ^= e[i];
+        }
+        r
+    })
 }
 
 /// sqrt(a) for a square-root-friendly modulus (Avanzi, Theorem 1): ζ = x·U(x) is sparse with
 /// degree (m + 1)/2 and a_odd has degree ≤ (m − 3)/2, so ζ·a_odd is a few shifted copies of
 /// a_odd, already reduced: no multiplication, no reduction.
-#[inline(always)]
+#[inline]
 pub(crate) fn sqrt_ssrf<const N: usize>(
     a: &[u64; N],
     zeta_exps: &[u32],
     backend: Backend,
 ) -> [u64; N] {
-    #[cfg(target_arch = "x86_64")]
-    if backend == Backend::Avx512 {
-        // SAFETY: `Backend::Avx512` is only used after its features, which include bmi2
-        // (the feature `avx512::sqrt_ssrf` enables), were confirmed.
-        return unsafe { crate::backend::avx512::sqrt_ssrf(a, zeta_exps) };
-    }
-    let (mut r, o) = even_odd(a, backend);
-    for &k in zeta_exps {
-        arith::xor_shifted(&mut r, &o, k as usize);
-    }
-    r
+    dispatch!(backend, k => {
+        let (mut r, o) = k.even_odd(a);
+        for &z in zeta_exps {
+            arith::xor_shifted(&mut r, &o, z as usize);
+        }
+        r
+    })
 }
 
 /// [`sqrt_ssrf`] for a modulus fixed at compile time: ζ's `NZ` exponents are const
 /// parameters, so the shifts are immediates on every backend.
-#[inline(always)]
+#[inline]
 pub(crate) fn sqrt_ssrf_const<
     const N: usize,
     const NZ: usize,
@@ -271,31 +374,13 @@ pub(crate) fn sqrt_ssrf_const<
     a: &[u64; N],
     backend: Backend,
 ) -> [u64; N] {
-    #[cfg(target_arch = "x86_64")]
-    if backend == Backend::Avx512 {
-        // SAFETY: `Backend::Avx512` is only used after its features, which include bmi2
-        // (the feature `avx512::sqrt_ssrf_const` enables), were confirmed.
-        return unsafe { crate::backend::avx512::sqrt_ssrf_const::<N, NZ, Z0, Z1, Z2, Z3>(a) };
-    }
-    let (mut r, o) = even_odd(a, backend);
-    for &k in [Z0, Z1, Z2, Z3].iter().take(NZ) {
-        arith::xor_shifted(&mut r, &o, k);
-    }
-    r
-}
-
-/// (even, odd) halves: a = e² + x·o², with `pext` on the `Avx512` backend.
-#[inline(always)]
-fn even_odd<const N: usize>(a: &[u64; N], backend: Backend) -> ([u64; N], [u64; N]) {
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx512 => {
-            // SAFETY: `Backend::Avx512` is only used after its features, which include bmi2
-            // (the feature `avx512::even_odd` enables), were confirmed.
-            unsafe { crate::backend::avx512::even_odd(a) }
+    dispatch!(backend, k => {
+        let (mut r, o) = k.even_odd(a);
+        for &z in [Z0, Z1, Z2, Z3].iter().take(NZ) {
+            arith::xor_shifted(&mut r, &o, z);
         }
-        _ => arith::even_odd(a),
-    }
+        r
+    })
 }
 
 /// A linear map over F_2 given by a limb-major table: `cols[l·stride + i]` is limb l of the
@@ -308,22 +393,5 @@ pub(crate) fn apply_cols<const N: usize>(
     stride: usize,
     backend: Backend,
 ) -> [u64; N] {
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx512 => {
-            // SAFETY: `Backend::Avx512` is only used after avx512f (the feature
-            // `avx512::apply_cols` enables) was confirmed.
-            unsafe { crate::backend::avx512::apply_cols(a, cols, rows, stride) }
-        }
-        _ => {
-            let mut out = [0u64; N];
-            for (l, o) in out.iter_mut().enumerate() {
-                let col = &cols[l * stride..l * stride + rows];
-                for (i, &c) in col.iter().enumerate() {
-                    *o ^= c & 0u64.wrapping_sub(arith::bit(a, i));
-                }
-            }
-            out
-        }
-    }
+    dispatch!(backend, k => k.apply_cols(a, cols, rows, stride))
 }

@@ -4,48 +4,10 @@
 use proptest::prelude::*;
 use wegman_gf2::{Backend, Element, Error, Field, Modulus};
 
-/// Coefficient vectors: `v[i]` is the coefficient of x^i.
-type Bits = Vec<u8>;
+use wegman_testkit::gf2m::{Bits, mul as mul_ref, pow2k as pow2k_ref};
 
 fn to_bits(e: &Element, m: usize) -> Bits {
-    (0..m)
-        .map(|i| ((e.limbs()[i / 64] >> (i % 64)) & 1) as u8)
-        .collect()
-}
-
-/// Long division: the remainder of v modulo the polynomial with these exponents.
-fn reduce_ref(mut v: Bits, exps: &[u32]) -> Bits {
-    let m = exps[0] as usize;
-    for d in (m..v.len()).rev() {
-        if v[d] == 1 {
-            for &e in exps {
-                v[d - m + e as usize] ^= 1;
-            }
-        }
-    }
-    v.truncate(m);
-    v.resize(m, 0);
-    v
-}
-
-fn mul_ref(a: &[u8], b: &[u8], exps: &[u32]) -> Bits {
-    let mut c = vec![0u8; a.len() + b.len()];
-    for (i, &x) in a.iter().enumerate() {
-        if x == 1 {
-            for (j, &y) in b.iter().enumerate() {
-                c[i + j] ^= y;
-            }
-        }
-    }
-    reduce_ref(c, exps)
-}
-
-fn pow2k_ref(a: &[u8], k: usize, exps: &[u32]) -> Bits {
-    let mut x = a.to_vec();
-    for _ in 0..k {
-        x = mul_ref(&x, &x, exps);
-    }
-    x
+    wegman_testkit::gf2m::from_limbs(e.limbs(), m)
 }
 
 /// The moduli of the issue: NIST and square-root-friendly ones, and 127, 191.
@@ -77,13 +39,13 @@ const SMALL: &[&str] = &[
     "131,129,128,123,0",
 ];
 
-struct Rng(u64);
+struct Rng(wegman_testkit::Rng);
 impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(wegman_testkit::Rng::new(seed))
+    }
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0.next_u64()
     }
     fn element(&mut self, f: &Field) -> Element {
         let m = f.degree() as usize;
@@ -126,7 +88,7 @@ fn all_fields() -> impl Iterator<Item = &'static str> {
 
 #[test]
 fn mul_sqr_match_reference_on_every_backend() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
     for spec in all_fields() {
         let exps = exps_of(spec);
         let m = exps[0] as usize;
@@ -149,16 +111,12 @@ fn mul_sqr_match_reference_on_every_backend() {
             }
         }
     }
-    let skipped: Vec<_> = Backend::ALL.iter().filter(|b| !b.is_available()).collect();
-    eprintln!(
-        "gf2 backends tested: {:?}; skipped (not on this CPU): {skipped:?}",
-        Backend::available().collect::<Vec<_>>()
-    );
+    wegman_testkit::report(Backend::coverage("gf2"));
 }
 
 #[test]
 fn slices_match_single_operations() {
-    let mut rng = Rng(77);
+    let mut rng = Rng::new(77);
     for spec in ["163,7,6,3,0", "571,193,185,5,0", "3,1,0"] {
         let f = Field::from_exponents(spec).unwrap();
         for len in [0usize, 1, 63, 64, 65, 200] {
@@ -205,7 +163,7 @@ fn slices_match_single_operations() {
 
 #[test]
 fn sqrt_trace_half_trace_solve_inverse() {
-    let mut rng = Rng(0xfeed_beef);
+    let mut rng = Rng::new(0xfeed_beef);
     for spec in all_fields() {
         let exps = exps_of(spec);
         let m = exps[0] as usize;
@@ -299,7 +257,7 @@ fn sqrt_trace_half_trace_solve_inverse() {
 
 #[test]
 fn powers_match_repeated_multiplication() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     for spec in ["163,57,49,29,0", "233,74,0", "8,4,3,1,0"] {
         let f = Field::from_exponents(spec).unwrap();
         let a = rng.element(&f);
@@ -438,7 +396,7 @@ proptest! {
         let spec = FIELDS.iter().chain(SMALL).nth(idx).unwrap();
         let modulus: Modulus = spec.parse().unwrap();
         let soft = Field::with_backend(modulus, Backend::Soft).unwrap();
-        let mut rng = Rng(seed | 1);
+        let mut rng = Rng::new(seed | 1);
         for backend in Backend::available() {
             let f = Field::with_backend(modulus, backend).unwrap();
             let (a, b) = (rng.element(&f), rng.element(&f));

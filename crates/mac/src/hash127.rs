@@ -26,7 +26,7 @@
 //! [`Hash127Key`] expands r once into the powers r^0..r^96 and the matching prefix sums — the
 //! paper's per-key table — so a message costs one multiplication by r^96 and one reduction per
 //! 96 words, plus an exact matrix-vector product. Four [`Backend`]s compute it: 64-bit
-//! integers (`U64`), the paper's exact doubles (`Fp53`, and `Fp53x8` with AVX-512), and
+//! integers (`Int128`), the paper's exact doubles (`Fp53`, and `Fp53x8` with AVX-512), and
 //! AVX-512 IFMA (`Ifma`, eight words per vector; the default where the CPU has it). All are
 //! constant-time in the key and the message, and all agree bit for bit.
 
@@ -38,7 +38,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 
 pub use self::backend::Backend;
 use self::backend::fp53;
-use self::backend::u64::{self as soft, BLOCK_WORDS, P};
+use self::backend::int128::{self, BLOCK_WORDS, P};
 use crate::error::{array_from, key_len, nonce_len};
 use crate::{Error, Tag};
 
@@ -61,8 +61,8 @@ fn words_mod_p(w: [i32; 4]) -> u128 {
         .map(|(j, &x)| u128::from((x as u32) ^ 0x8000_0000) << (32 * j))
         .sum();
     let shift: u128 = (0..4).map(|j| 1u128 << (32 * j + 31)).sum();
-    let shift = soft::freeze(soft::fold(shift));
-    soft::freeze(soft::add(soft::fold(biased), P - shift))
+    let shift = int128::freeze(int128::fold(shift));
+    int128::freeze(int128::add(int128::fold(biased), P - shift))
 }
 
 /// Reads 16 bytes as four little-endian signed 32-bit words.
@@ -70,28 +70,31 @@ fn le_words(b: &[u8; 16]) -> [i32; 4] {
     core::array::from_fn(|j| i32::from_le_bytes(b[4 * j..4 * j + 4].try_into().unwrap()))
 }
 
-/// The expanded key of one backend. Stored inline (the crate needs no allocator); keys are
-/// long-lived, so the 3 KiB the `U64` variant leaves unused do not matter.
+/// The expanded key: one variant per [`Backend`], so the table is the only record of the
+/// backend. Stored inline (the crate needs no allocator); keys are long-lived, so the 3 KiB the
+/// `Int128` variant leaves unused do not matter.
 #[derive(Clone)]
 #[allow(clippy::large_enum_variant)]
 enum Expanded {
-    U64(soft::Table),
-    Fp53(fp53::Table, u128),
+    Int128(int128::Table),
+    Fp53(fp53::Table),
     #[cfg(target_arch = "x86_64")]
-    Ifma(soft::Table, backend::ifma::Limbs52),
+    Fp53x8(fp53::Table),
+    #[cfg(target_arch = "x86_64")]
+    Ifma(int128::Table, backend::ifma::Limbs52),
 }
 
-/// The running Horner value of one backend.
+/// The running Horner value: `int` for the integer backends (`Int128`, `Ifma`), `fp` for the
+/// floating-point ones (`Fp53`, `Fp53x8`); the key's variant says which one is live.
 #[derive(Clone, Copy)]
-enum Acc {
-    U64(u128),
-    Fp53(fp53::Limbs),
+struct Acc {
+    int: u128,
+    fp: fp53::Limbs,
 }
 
 /// The hash127 key r, expanded into its power table (3–6 KiB). Zeroized on drop.
 #[derive(Clone)]
 pub struct Hash127Key {
-    backend: Backend,
     table: Expanded,
 }
 
@@ -102,78 +105,79 @@ impl Hash127Key {
     }
 
     /// Like [`Hash127Key::new`] with a chosen backend; for tests and benchmarks.
+    ///
+    /// # Panics
+    /// If this CPU cannot run `backend` ([`Backend::is_available`]).
     #[doc(hidden)]
     pub fn with_backend(r_words: [i32; 4], backend: Backend) -> Self {
         let r = words_mod_p(r_words);
         assert!(backend.is_available(), "backend {backend} is not available");
         let table = match backend {
-            Backend::U64 => Expanded::U64(soft::Table::new(r)),
-            Backend::Fp53 | Backend::Fp53x8 => Expanded::Fp53(fp53::Table::new(r), r),
+            Backend::Int128 => Expanded::Int128(int128::Table::new(r)),
+            Backend::Fp53 => Expanded::Fp53(fp53::Table::new(r)),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Fp53x8 => Expanded::Fp53x8(fp53::Table::new(r)),
             #[cfg(target_arch = "x86_64")]
             Backend::Ifma => {
-                let t = soft::Table::new(r);
+                let t = int128::Table::new(r);
                 let limbs = backend::ifma::Limbs52::new(&t);
                 Expanded::Ifma(t, limbs)
             }
-            #[cfg(not(target_arch = "x86_64"))]
-            Backend::Ifma => unreachable!("checked by is_available"),
         };
-        Hash127Key { backend, table }
+        Hash127Key { table }
     }
 
     /// The backend this key runs on.
     pub fn backend(&self) -> Backend {
-        self.backend
-    }
-
-    fn start_acc(&self) -> Acc {
         match self.table {
-            Expanded::U64(_) => Acc::U64(1),
+            Expanded::Int128(_) => Backend::Int128,
+            Expanded::Fp53(_) => Backend::Fp53,
             #[cfg(target_arch = "x86_64")]
-            Expanded::Ifma(..) => Acc::U64(1),
-            Expanded::Fp53(..) => Acc::Fp53(fp53::Table::one()),
+            Expanded::Fp53x8(_) => Backend::Fp53x8,
+            #[cfg(target_arch = "x86_64")]
+            Expanded::Ifma(..) => Backend::Ifma,
         }
     }
 
-    /// Absorbs words, at most 96 per block: one backend match per call.
+    fn start_acc(&self) -> Acc {
+        Acc {
+            int: 1,
+            fp: fp53::Table::one(),
+        }
+    }
+
+    /// Absorbs words: one backend match per call.
     fn absorb(&self, acc: &mut Acc, words: &[i32]) {
-        match (&self.table, acc) {
-            (Expanded::U64(t), Acc::U64(h)) => *h = t.words(*h, words),
+        let chunks = words.chunks(BLOCK_WORDS);
+        match &self.table {
+            Expanded::Int128(t) => acc.int = t.words(acc.int, words),
+            Expanded::Fp53(t) => chunks.for_each(|c| acc.fp = t.block(&acc.fp, c)),
             #[cfg(target_arch = "x86_64")]
-            (Expanded::Ifma(t, limbs), Acc::U64(h)) => {
-                for chunk in words.chunks(BLOCK_WORDS) {
-                    // SAFETY: a key with this table is only built after
-                    // `Backend::is_available` confirmed the features `ifma::block` enables.
-                    *h = unsafe { backend::ifma::block(t, limbs, *h, chunk) };
+            Expanded::Fp53x8(t) => {
+                for c in chunks {
+                    // SAFETY: an `Fp53x8` key is only built after `Backend::is_available`
+                    // confirmed avx512f, the feature `f64x8::block` enables.
+                    acc.fp = unsafe { backend::f64x8::block(t, &acc.fp, c) };
                 }
             }
-            (Expanded::Fp53(t, _), Acc::Fp53(h)) => match self.backend {
-                #[cfg(target_arch = "x86_64")]
-                Backend::Fp53x8 => {
-                    for chunk in words.chunks(BLOCK_WORDS) {
-                        // SAFETY: a key with this backend is only built after
-                        // `Backend::is_available` confirmed avx512f, the feature
-                        // `f64x8::block` enables.
-                        *h = unsafe { backend::f64x8::block(t, h, chunk) };
-                    }
+            #[cfg(target_arch = "x86_64")]
+            Expanded::Ifma(t, limbs) => {
+                for c in chunks {
+                    // SAFETY: an `Ifma` key is only built after `Backend::is_available`
+                    // confirmed the features `ifma::block` enables.
+                    acc.int = unsafe { backend::ifma::block(t, limbs, acc.int, c) };
                 }
-                _ => {
-                    for chunk in words.chunks(BLOCK_WORDS) {
-                        *h = t.block(h, chunk);
-                    }
-                }
-            },
-            _ => unreachable!("accumulator of another backend"),
+            }
         }
     }
 
     /// Absorbs little-endian words straight from bytes, 96 at a time.
     fn absorb_le(&self, acc: &mut Acc, words: &[[u8; 4]]) {
         #[cfg(target_arch = "x86_64")]
-        if let (Expanded::Ifma(t, limbs), Acc::U64(h)) = (&self.table, &mut *acc) {
+        if let Expanded::Ifma(t, limbs) = &self.table {
             for chunk in words.chunks(BLOCK_WORDS) {
                 // SAFETY: as in `absorb`: the key's backend passed `is_available`.
-                *h = unsafe { backend::ifma::block_le(t, limbs, *h, chunk) };
+                acc.int = unsafe { backend::ifma::block_le(t, limbs, acc.int, chunk) };
             }
             return;
         }
@@ -190,14 +194,15 @@ impl Hash127Key {
     /// (h·r + pad) mod p, frozen, little-endian.
     fn finish(&self, acc: &Acc, pad: [i32; 4]) -> [u8; 16] {
         let pad = words_mod_p(pad);
-        let v = match (&self.table, acc) {
-            (Expanded::U64(t), Acc::U64(h)) => soft::add(soft::mul(*h, t.r), pad),
+        let v = match &self.table {
+            Expanded::Int128(t) => int128::add(int128::mul(acc.int, t.r), pad),
             #[cfg(target_arch = "x86_64")]
-            (Expanded::Ifma(t, _), Acc::U64(h)) => soft::add(soft::mul(*h, t.r), pad),
-            (Expanded::Fp53(t, _), Acc::Fp53(h)) => t.finish(h, pad),
-            _ => unreachable!("accumulator of another backend"),
+            Expanded::Ifma(t, _) => int128::add(int128::mul(acc.int, t.r), pad),
+            Expanded::Fp53(t) => t.finish(&acc.fp, pad),
+            #[cfg(target_arch = "x86_64")]
+            Expanded::Fp53x8(t) => t.finish(&acc.fp, pad),
         };
-        soft::freeze(v).to_le_bytes()
+        int128::freeze(v).to_le_bytes()
     }
 
     /// Like [`Hash127Key::new`], with r as 16 bytes of little-endian signed words.
@@ -235,16 +240,15 @@ impl Hash127Key {
 impl Drop for Hash127Key {
     fn drop(&mut self) {
         match &mut self.table {
-            Expanded::U64(t) => t.wipe(),
+            Expanded::Int128(t) => t.wipe(),
             #[cfg(target_arch = "x86_64")]
             Expanded::Ifma(t, limbs) => {
                 t.wipe();
                 limbs.wipe();
             }
-            Expanded::Fp53(t, r) => {
-                t.wipe();
-                r.zeroize();
-            }
+            Expanded::Fp53(t) => t.wipe(),
+            #[cfg(target_arch = "x86_64")]
+            Expanded::Fp53x8(t) => t.wipe(),
         }
     }
 }
@@ -326,11 +330,8 @@ impl Hash127<'_> {
 
 impl Drop for Hash127<'_> {
     fn drop(&mut self) {
-        match &mut self.h {
-            Acc::U64(h) => h.zeroize(),
-            Acc::Fp53(h) => h.iter_mut().for_each(fp53::wipe_f64),
-        }
-        self.h = Acc::U64(0);
+        self.h.int.zeroize();
+        self.h.fp.iter_mut().for_each(fp53::wipe_f64);
         self.words.zeroize();
         self.bytes.zeroize();
     }

@@ -1,16 +1,13 @@
 //! hash127 and hash127-AES against an independent big-integer model and the published
 //! outputs of the original hash127 0.70 software.
 
-#[path = "support/bytes.rs"]
-mod support;
-
 use aes::Aes128;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
 use num_bigint::{BigInt, Sign};
 use proptest::prelude::*;
-use support::bytes;
 use wegman_mac::Error;
 use wegman_mac::hash127::{Backend, Hash127AesKey, Hash127Key};
+use wegman_testkit::bytes;
 
 /// The definition with big integers: (r^{ℓ+1} + Σ m_i r^{ℓ−i} + pad) mod (2^127 − 1), with r and
 /// pad built from signed words, as 16 little-endian bytes.
@@ -213,11 +210,7 @@ fn extreme_words_and_keys() {
             }
         }
     }
-    let tested: Vec<_> = Backend::available().collect();
-    let skipped: Vec<_> = Backend::ALL.iter().filter(|b| !b.is_available()).collect();
-    eprintln!(
-        "hash127 backends tested against the model: {tested:?}; skipped (not on this CPU): {skipped:?}"
-    );
+    wegman_testkit::report(Backend::coverage("hash127"));
 }
 
 proptest! {

@@ -3,14 +3,10 @@
 //! around every multiple of 64·b and of a 64-pair batch; streaming in odd chunks; the pads;
 //! the vectors file.
 
-#[path = "support/hash256_ref.rs"]
-mod reference;
-#[path = "support/bytes.rs"]
-mod support;
-
-use support::bytes;
 use wegman_mac::Error;
 use wegman_mac::hash256::{Auth256Key, Backend, Encoding, hash256_with_backend};
+use wegman_testkit::bytes;
+use wegman_testkit::hash256 as reference;
 
 const ENCODINGS: [Encoding; 3] = [Encoding::B1, Encoding::B8, Encoding::B256];
 
@@ -46,7 +42,7 @@ fn lengths(enc: Encoding) -> Vec<usize> {
 #[test]
 fn hash256_matches_reference_for_every_b_length_and_backend() {
     let backends: Vec<Backend> = Backend::available().collect();
-    eprintln!("hash256 backends covered: {backends:?}");
+    wegman_testkit::report(Backend::coverage("hash256"));
     for enc in ENCODINGS {
         let b = enc.b();
         for len in lengths(enc) {

@@ -5,11 +5,9 @@
 //! Regenerate after a deliberate change of the reference:
 //! `WEGMAN_WRITE_VECTORS=1 cargo test -p wegman-mac --test hash256_vectors`.
 
-#[path = "support/hash256_ref.rs"]
-mod reference;
-
 use serde_json::{Value, json};
 use wegman_mac::hash256::{Auth256Key, Backend, Encoding, hash256_with_backend};
+use wegman_testkit::hash256 as reference;
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/auth256.json");
 

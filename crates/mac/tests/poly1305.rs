@@ -4,14 +4,12 @@ use aes::Aes128;
 use aes::cipher::BlockCipherEncrypt;
 use hex_literal::hex;
 use num_bigint::BigUint;
-#[path = "support/bytes.rs"]
-mod support;
 
 use proptest::prelude::*;
-use support::bytes;
 use universal_hash::{KeyInit, UniversalHash};
 use wegman_mac::Error;
 use wegman_mac::poly1305::{Backend, Poly1305, Poly1305Aes, Poly1305AesKey};
+use wegman_testkit::bytes;
 
 /// The definition, with big integers: c_i = chunk + 2^(8·len), h = Σ c_i r^(q−i+1) mod p,
 /// tag = (h + s) mod 2^128. The clamp is written out byte by byte as RFC 8439 §2.5.1 lists it,
@@ -323,11 +321,7 @@ fn every_backend_matches_soft() {
             assert_eq!(a.finalize(), b.finalize(), "len {len} {backend}");
         }
     }
-    let tested: Vec<_> = Backend::available().collect();
-    let skipped: Vec<_> = Backend::ALL.iter().filter(|b| !b.is_available()).collect();
-    eprintln!(
-        "poly1305 backends tested against soft: {tested:?}; skipped (not on this CPU): {skipped:?}"
-    );
+    wegman_testkit::report(Backend::coverage("poly1305"));
 }
 
 /// The state after every block agrees: feed one vector-sized bulk call, then single blocks,

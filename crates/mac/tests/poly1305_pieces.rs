@@ -1,12 +1,9 @@
 //! Pieces hashed separately and joined, and multi-threaded hashing, equal the serial tag.
 
-#[path = "support/bytes.rs"]
-mod support;
-
 use proptest::prelude::*;
-use support::bytes;
 use wegman_mac::Error;
 use wegman_mac::poly1305::{Backend, Poly1305, Poly1305AesKey};
+use wegman_testkit::bytes;
 
 /// Hashes `msg` cut at `cuts` (sorted) as separate pieces, joined left to right.
 fn joined(key: &[u8; 32], backend: Backend, msg: &[u8], cuts: &[usize]) -> [u8; 16] {

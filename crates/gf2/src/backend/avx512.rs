@@ -61,36 +61,3 @@ pub(crate) fn apply_cols<const N: usize>(
         (_mm_cvtsi128_si64(z) ^ _mm_extract_epi64(z, 1)) as u64
     })
 }
-
-/// sqrt(a) for a square-root-friendly modulus in one kernel: the `pext` split and the
-/// shifted XORs of the odd half (see `ops::sqrt_ssrf`), with no call in between.
-#[inline]
-#[target_feature(enable = "bmi2")]
-pub(crate) fn sqrt_ssrf<const N: usize>(a: &[u64; N], zeta_exps: &[u32]) -> [u64; N] {
-    let (mut r, o) = even_odd(a);
-    for &k in zeta_exps {
-        crate::arith::xor_shifted(&mut r, &o, k as usize);
-    }
-    r
-}
-
-/// [`sqrt_ssrf`] with the exponents of ζ as constants (the specialised field types), so the
-/// shifts are immediates and the loops unrolled: `NZ` exponents Z0, Z1, Z2, Z3.
-#[inline]
-#[target_feature(enable = "bmi2")]
-pub(crate) fn sqrt_ssrf_const<
-    const N: usize,
-    const NZ: usize,
-    const Z0: usize,
-    const Z1: usize,
-    const Z2: usize,
-    const Z3: usize,
->(
-    a: &[u64; N],
-) -> [u64; N] {
-    let (mut r, o) = even_odd(a);
-    for &k in [Z0, Z1, Z2, Z3].iter().take(NZ) {
-        crate::arith::xor_shifted(&mut r, &o, k);
-    }
-    r
-}

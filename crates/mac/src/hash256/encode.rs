@@ -6,10 +6,10 @@
 //! of segment byte (b/8)·(8k + l) + ⌊j/8⌋. For fixed k and J = ⌊j/8⌋ the eight bytes
 //! l = 0..8 form an 8 × 8 bit matrix whose transpose holds byte k of elements 8J..8J + 8.
 
-use wegman_gf2::bitslice::transpose8x8;
+use wegman_f2::bytes::transpose8x8;
 
 use super::Encoding;
-use super::backend::Pair;
+use wegman_gf256::dot::Pair;
 
 /// One segment (32·b bytes) into the 32-byte halves `side` (0: m, 1: m') of `out[0..b]`.
 fn segment(b: usize, seg: &[u8], out: &mut [Pair], side: usize) {

@@ -32,7 +32,7 @@
 //! constant-time in key and message. The final conversion to an integer (`freeze`) uses the
 //! integer backend's arithmetic.
 
-use super::u64::{self as int, BLOCK_WORDS, P};
+use super::int128::{self as int, BLOCK_WORDS, P};
 
 /// Eight limbs, t_j a multiple of 2^{16j}.
 pub(crate) type Limbs = [f64; 8];

@@ -10,7 +10,7 @@
 //! other table.
 //!
 //! # Arithmetic (all exact)
-//! As in the `U64` backend, a word m enters as a = m + 2^31 ∈ [0, 2^32) and the constant
+//! As in the `Int128` backend, a word m enters as a = m + 2^31 ∈ [0, 2^32) and the constant
 //! −2^31·Σ r^{k−1−i} is added once per block. Per eight words and limb j, one `madd52lo`
 //! adds the low 52 bits of a·c_j (< 2^84) to `lo_j` and one `madd52hi` the high 32 bits to
 //! `hi_j`. A block puts at most 12 terms in each lane (B / 8), so a lane of `lo` stays below
@@ -21,7 +21,7 @@
 //! ```
 //!
 //! is reduced with 2^127 ≡ 1: (t·2^104) ≡ (t mod 2^23)·2^104 + ⌊t / 2^23⌋ and
-//! 2^156 ≡ 2^29. The per-block product h·r^k and reduction are the `U64` backend's.
+//! 2^156 ≡ 2^29. The per-block product h·r^k and reduction are the `Int128` backend's.
 //!
 //! # Constant time
 //! The loop bounds and the load masks depend only on the (public) message length; the
@@ -29,7 +29,7 @@
 
 use core::arch::x86_64::*;
 
-use super::u64::{self as int, BLOCK_WORDS};
+use super::int128::{self as int, BLOCK_WORDS};
 
 const MASK52: u64 = (1 << 52) - 1;
 
@@ -159,7 +159,7 @@ unsafe fn dot_raw(tab: &Limbs52, w: *const i32, k: usize) -> u128 {
     int::fold(x + y + z)
 }
 
-/// Below this many words the scalar product of the `U64` backend is faster than setting up
+/// Below this many words the scalar product of the `Int128` backend is faster than setting up
 /// vectors and summing them horizontally (measured: BENCHMARKS.md, 16-byte messages).
 const VECTOR_MIN_WORDS: usize = 12;
 

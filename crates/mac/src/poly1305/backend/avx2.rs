@@ -32,9 +32,9 @@ pub(crate) const STEP: usize = 64;
 
 const MASK26: i64 = (1 << 26) - 1;
 
-/// Five limb vectors: limb i of lane j is `v.i[j]`.
+/// Four field elements in 26-bit limbs: five limb vectors, limb i of lane j is `v.i[j]`.
 #[derive(Clone, Copy)]
-struct Limbs([__m256i; 5]);
+struct Fe1305x26x4([__m256i; 5]);
 
 /// A multiplier: limbs and their ×5 multiples (s0 unused).
 #[derive(Clone, Copy)]
@@ -81,7 +81,7 @@ impl Mul {
 /// h·m mod 2^130 − 5 in every lane.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn mul(h: Limbs, m: &Mul) -> Limbs {
+fn mul(h: Fe1305x26x4, m: &Mul) -> Fe1305x26x4 {
     let [h0, h1, h2, h3, h4] = h.0;
     let [r0, r1, r2, r3, r4] = m.r;
     let [_, s1, s2, s3, s4] = m.s;
@@ -121,13 +121,13 @@ fn mul(h: Limbs, m: &Mul) -> Limbs {
     let (d3, d2) = (a(d3, shr(d2)), and(d2, mask));
     let (d1, d0) = (a(d1, shr(d0)), and(d0, mask));
     let (d4, d3) = (a(d4, shr(d3)), and(d3, mask));
-    Limbs([d0, d1, d2, d3, d4])
+    Fe1305x26x4([d0, d1, d2, d3, d4])
 }
 
 /// Loads four blocks as limbs, adding 2^128 to each (block (0, 2, 1, 3)[p] in lane p).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn load(chunk: &[u8; STEP]) -> Limbs {
+fn load(chunk: &[u8; STEP]) -> Fe1305x26x4 {
     let (a, b) = chunk.split_at(32);
     // SAFETY: `a` and `b` are 32 readable bytes each; `loadu` has no alignment requirement.
     let (a, b) = unsafe {
@@ -147,13 +147,13 @@ fn load(chunk: &[u8; STEP]) -> Limbs {
     );
     let m3 = _mm256_and_si256(_mm256_srli_epi64::<14>(hi), mask);
     let m4 = _mm256_or_si256(_mm256_srli_epi64::<40>(hi), _mm256_set1_epi64x(1 << 24));
-    Limbs([m0, m1, m2, m3, m4])
+    Fe1305x26x4([m0, m1, m2, m3, m4])
 }
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn add(a: Limbs, b: Limbs) -> Limbs {
-    Limbs(core::array::from_fn(|i| _mm256_add_epi64(a.0[i], b.0[i])))
+fn add(a: Fe1305x26x4, b: Fe1305x26x4) -> Fe1305x26x4 {
+    Fe1305x26x4(core::array::from_fn(|i| _mm256_add_epi64(a.0[i], b.0[i])))
 }
 
 /// Lane multipliers for the last group when `top` more blocks follow it.
@@ -165,7 +165,7 @@ fn last_group(powers: &Powers<16>, top: usize) -> Mul {
 
 /// The lanes' sum, carried into the portable representation.
 #[target_feature(enable = "avx2")]
-fn horizontal(acc: Limbs) -> Fe1305x44 {
+fn horizontal(acc: Fe1305x26x4) -> Fe1305x44 {
     let t = acc.0.map(|v| {
         let mut l = [0u64; 4];
         // SAFETY: `l` is 32 writable bytes; `storeu` has no alignment requirement.
@@ -186,11 +186,11 @@ fn horizontal(acc: Limbs) -> Fe1305x44 {
     .carry()
 }
 
-/// Limbs of `h` in lane 0, zero elsewhere.
+/// The limbs of `h` in lane 0, zero elsewhere.
 #[target_feature(enable = "avx2")]
-fn in_lane0(h: &Fe1305x44) -> Limbs {
+fn in_lane0(h: &Fe1305x44) -> Fe1305x26x4 {
     let l = to_26(h);
-    Limbs(l.map(|x| _mm256_set_epi64x(0, 0, 0, x as i64)))
+    Fe1305x26x4(l.map(|x| _mm256_set_epi64x(0, 0, 0, x as i64)))
 }
 
 /// Absorbs `data` (a non-zero multiple of 64 bytes of full blocks) into the accumulator `h`,
@@ -204,7 +204,7 @@ pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
     if let Some((final_pair, body)) = pairs.split_last() {
         let step = Mul::lanes([powers.get(8); 4]);
         let mut a = in_lane0(h);
-        let mut b = Limbs([_mm256_setzero_si256(); 5]);
+        let mut b = Fe1305x26x4([_mm256_setzero_si256(); 5]);
         for [ga, gb] in body {
             a = mul(add(a, load(ga)), &step);
             b = mul(add(b, load(gb)), &step);

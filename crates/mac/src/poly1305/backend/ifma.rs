@@ -42,9 +42,9 @@ pub(crate) const STEP: usize = 128;
 
 const MASK44: i64 = (1 << 44) - 1;
 
-/// Three limb vectors: limb i of lane j is `v.i[j]`.
+/// Eight field elements in 44-bit limbs: three limb vectors, limb i of lane j is `v.i[j]`.
 #[derive(Clone, Copy)]
-struct Limbs([__m512i; 3]);
+struct Fe1305x44x8([__m512i; 3]);
 
 /// A multiplier: limbs and the ×20 multiples of limbs 1 and 2.
 #[derive(Clone, Copy)]
@@ -71,7 +71,7 @@ impl Mul {
 /// h·m mod 2^130 − 5 in every lane (see the module docs for bounds).
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn mul(h: Limbs, m: &Mul) -> Limbs {
+fn mul(h: Fe1305x44x8, m: &Mul) -> Fe1305x44x8 {
     let [h0, h1, h2] = h.0;
     let [r0, r1, r2] = m.r;
     let [s1, s2] = m.s;
@@ -127,13 +127,13 @@ fn mul(h: Limbs, m: &Mul) -> Limbs {
         t0,
         _mm512_add_epi64(_mm512_slli_epi64::<4>(c), _mm512_slli_epi64::<2>(c)),
     );
-    Limbs([t0, t1, t2])
+    Fe1305x44x8([t0, t1, t2])
 }
 
 /// Loads eight blocks as limbs, adding 2^128 to each (block p/2 + 4·(p mod 2) in lane p).
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn load(chunk: &[u8; STEP]) -> Limbs {
+fn load(chunk: &[u8; STEP]) -> Fe1305x44x8 {
     let (a, b) = chunk.split_at(64);
     // SAFETY: `a` and `b` are 64 readable bytes each; `loadu` has no alignment requirement.
     let (a, b) = unsafe {
@@ -151,13 +151,13 @@ fn load(chunk: &[u8; STEP]) -> Limbs {
         mask,
     );
     let m2 = _mm512_or_si512(_mm512_srli_epi64::<24>(hi), _mm512_set1_epi64(1 << 40));
-    Limbs([m0, m1, m2])
+    Fe1305x44x8([m0, m1, m2])
 }
 
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn add(a: Limbs, b: Limbs) -> Limbs {
-    Limbs([
+fn add(a: Fe1305x44x8, b: Fe1305x44x8) -> Fe1305x44x8 {
+    Fe1305x44x8([
         _mm512_add_epi64(a.0[0], b.0[0]),
         _mm512_add_epi64(a.0[1], b.0[1]),
         _mm512_add_epi64(a.0[2], b.0[2]),
@@ -174,15 +174,15 @@ fn last_group(powers: &Powers<16>, top: usize) -> Mul {
 
 /// The eight lanes' sum, carried into the portable representation.
 #[target_feature(enable = "avx512f")]
-fn horizontal(acc: Limbs) -> Fe1305x44 {
+fn horizontal(acc: Fe1305x44x8) -> Fe1305x44 {
     Fe1305x44(acc.0.map(|v| _mm512_reduce_add_epi64(v) as u64)).carry()
 }
 
-/// Limbs of `h` in lane 0, zero elsewhere.
+/// The limbs of `h` in lane 0, zero elsewhere.
 #[target_feature(enable = "avx512f")]
-fn in_lane0(h: &Fe1305x44) -> Limbs {
+fn in_lane0(h: &Fe1305x44) -> Fe1305x44x8 {
     let z = _mm512_setzero_si512();
-    Limbs(h.0.map(|x| _mm512_mask_set1_epi64(z, 1, x as i64)))
+    Fe1305x44x8(h.0.map(|x| _mm512_mask_set1_epi64(z, 1, x as i64)))
 }
 
 /// Absorbs `data` (a non-zero multiple of 128 bytes of full blocks) into the accumulator `h`,
@@ -199,7 +199,7 @@ pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
     if let Some((final_pair, body)) = pairs.split_last() {
         let step = Mul::lanes([powers.get(16); 8]);
         let mut a = in_lane0(h);
-        let mut b = Limbs([_mm512_setzero_si512(); 3]);
+        let mut b = Fe1305x44x8([_mm512_setzero_si512(); 3]);
         for [ga, gb] in body {
             a = mul(add(a, load(ga)), &step);
             b = mul(add(b, load(gb)), &step);

@@ -1,0 +1,12 @@
+//! The backends of the F_256 vector kernels ([`crate::packed`] and [`crate::dot`]).
+
+wegman_arch::backends! {
+    /// How vectors of F_256 elements are processed. Every backend gives identical results.
+    pub enum Backend {
+        /// Portable: bitsliced `u64` words, the tower's Karatsuba circuit and XOR circuits.
+        Soft = "soft";
+        /// x86 AVX-512 with GFNI: bytes in the AES field (one `gf2p8affineqb` each way),
+        /// `gf2p8mulb` and `gf2p8affineqb` products, 64 lanes per vector.
+        Gfni = "gfni" ["avx512f", "avx512bw", "gfni"],
+    }
+}

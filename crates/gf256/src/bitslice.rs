@@ -1,0 +1,199 @@
+//! Bitsliced F_256 arithmetic on 64 lanes and the matrix helpers the byte-sliced (GFNI)
+//! kernels need.
+//!
+//! [`SlicedGf256x64`] holds 64 elements of the tower F_256 (design.md §2) as eight `u64`
+//! words, word i the bit i of every lane: a variable product is the tower's Karatsuba circuit
+//! run on words (Bernstein–Chou §2.2; 64 products per call), and a product by a constant is
+//! an XOR circuit from [`wegman_f2::circuit`] run on words ([`ConstMul`], §2.3–2.4). Both are
+//! straight-line bit operations: constant-time in every lane's value.
+//!
+//! For x86 GFNI, a linear map on bytes is one `gf2p8affineqb` whose 8 × 8 bit matrix is packed
+//! in a `u64` ([`affine_matrix`]); multiplication by a constant and the isomorphism to the
+//! AES field (where `gf2p8mulb` multiplies) are such maps.
+
+use crate::tower::Gf256;
+use wegman_f2::BitMatrix;
+use wegman_f2::bytes::{affine_matrix, transpose8x8};
+use wegman_f2::circuit::{Circuit, circuit_vartime};
+
+/// Bit operations of [`SlicedGf256x64::mul`], the paper's 110: F_4 products take 3 AND and
+/// 4 XOR; F_16 ones 3·7 + 4 (the Karatsuba sums) + 1 (·α2) + 4 (recombination) = 30; F_256
+/// ones 3·30 + 8 + 4 (·α2α4) + 8 = 110.
+pub const MUL_GATES: usize = 110;
+
+/// 64 elements of F_256, bitsliced: `self.0[i]` holds bit i of every lane (lane j in bit j).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct SlicedGf256x64(pub [u64; 8]);
+
+impl core::fmt::Debug for SlicedGf256x64 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("SlicedGf256x64(..)")
+    }
+}
+
+/// (x0 + x1 t)(y0 + y1 t) in F_4 on words, t² = t + 1: 3 AND + 4 XOR.
+#[inline(always)]
+fn mul4(x: [u64; 2], y: [u64; 2]) -> [u64; 2] {
+    let lo = x[0] & y[0];
+    let hi = x[1] & y[1];
+    let mid = (x[0] ^ x[1]) & (y[0] ^ y[1]);
+    [lo ^ hi, mid ^ lo]
+}
+
+/// x·α2 in F_4: (x0 + x1 t)t = x1 + (x0 + x1)t.
+#[inline(always)]
+fn mul4_alpha2(x: [u64; 2]) -> [u64; 2] {
+    [x[1], x[0] ^ x[1]]
+}
+
+#[inline(always)]
+fn add2(x: [u64; 2], y: [u64; 2]) -> [u64; 2] {
+    [x[0] ^ y[0], x[1] ^ y[1]]
+}
+
+#[inline(always)]
+fn add4(x: [u64; 4], y: [u64; 4]) -> [u64; 4] {
+    [x[0] ^ y[0], x[1] ^ y[1], x[2] ^ y[2], x[3] ^ y[3]]
+}
+
+/// F_16 = F_4[α4]/(α4² + α4 + α2) on words (low half, high half).
+#[inline(always)]
+fn mul16(x: [u64; 4], y: [u64; 4]) -> [u64; 4] {
+    let (a, b) = ([x[0], x[1]], [x[2], x[3]]);
+    let (c, d) = ([y[0], y[1]], [y[2], y[3]]);
+    let ac = mul4(a, c);
+    let bd = mul4(b, d);
+    let m = mul4(add2(a, b), add2(c, d));
+    let lo = add2(ac, mul4_alpha2(bd));
+    let hi = add2(m, ac);
+    [lo[0], lo[1], hi[0], hi[1]]
+}
+
+/// x·(α2 α4) in F_16: (a + b α4)·α2 α4 = α2² b + α2 (a + b) α4, and α2²·(b0 + b1 t) =
+/// (b0 + b1) + b0 t: 4 XOR in all.
+#[inline(always)]
+fn mul16_alpha2alpha4(x: [u64; 4]) -> [u64; 4] {
+    let (a, b) = ([x[0], x[1]], [x[2], x[3]]);
+    let hi = mul4_alpha2(add2(a, b));
+    [b[0] ^ b[1], b[0], hi[0], hi[1]]
+}
+
+impl SlicedGf256x64 {
+    /// All lanes zero.
+    pub const ZERO: SlicedGf256x64 = SlicedGf256x64([0; 8]);
+
+    /// Lane-wise product (the tower's Karatsuba circuit; constant-time): 110 bit operations,
+    /// [`MUL_GATES`].
+    #[inline]
+    pub fn mul(&self, rhs: &SlicedGf256x64) -> SlicedGf256x64 {
+        let x = &self.0;
+        let y = &rhs.0;
+        let (a, b) = ([x[0], x[1], x[2], x[3]], [x[4], x[5], x[6], x[7]]);
+        let (c, d) = ([y[0], y[1], y[2], y[3]], [y[4], y[5], y[6], y[7]]);
+        let ac = mul16(a, c);
+        let bd = mul16(b, d);
+        let m = mul16(add4(a, b), add4(c, d));
+        let lo = add4(ac, mul16_alpha2alpha4(bd));
+        let hi = add4(m, ac);
+        SlicedGf256x64([lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]])
+    }
+
+    /// Lane-wise sum (XOR).
+    #[inline]
+    pub fn add(&self, rhs: &SlicedGf256x64) -> SlicedGf256x64 {
+        SlicedGf256x64(core::array::from_fn(|i| self.0[i] ^ rhs.0[i]))
+    }
+
+    /// Bitslices 64 tower elements (lane j = `bytes[j]`).
+    pub fn from_bytes(bytes: &[u8; 64]) -> SlicedGf256x64 {
+        let mut w = [0u64; 8];
+        for (g, chunk) in bytes.chunks_exact(8).enumerate() {
+            let t = transpose8x8(u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])));
+            for (i, wi) in w.iter_mut().enumerate() {
+                *wi |= ((t >> (8 * i)) & 0xff) << (8 * g);
+            }
+        }
+        SlicedGf256x64(w)
+    }
+
+    /// The 64 lanes as bytes (the inverse of [`SlicedGf256x64::from_bytes`]).
+    pub fn to_bytes(&self) -> [u8; 64] {
+        let mut out = [0u8; 64];
+        for (g, chunk) in out.chunks_exact_mut(8).enumerate() {
+            let t = self.0.iter().enumerate().fold(0u64, |acc, (i, &w)| {
+                acc | (((w >> (8 * g)) & 0xff) << (8 * i))
+            });
+            chunk.copy_from_slice(&transpose8x8(t).to_le_bytes());
+        }
+        out
+    }
+
+    /// The sum of all 64 lanes (the parity of each bit word).
+    pub fn sum_lanes(&self) -> Gf256 {
+        Gf256::from_u8(self.0.iter().enumerate().fold(0u8, |acc, (i, &w)| {
+            acc | (((w.count_ones() & 1) as u8) << i)
+        }))
+    }
+}
+
+/// Multiplication by a fixed F_256 constant c as an XOR circuit on bitsliced words: the
+/// shortest of several greedy runs of [`circuit_vartime`] on the 8 × 8 matrix of x ↦ c·x.
+/// The constant is public; applying the circuit is straight-line and constant-time in x.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConstMul {
+    c: Gf256,
+    /// `None` for c = 0 (the zero map has no circuit: the product is zero).
+    circuit: Option<Circuit>,
+}
+
+impl ConstMul {
+    /// Greedy runs per constant: enough to reach the counts reported in docs/auth256.md.
+    pub const RUNS: usize = 64;
+
+    /// The circuit for x ↦ c·x (variable-time in c, which is public).
+    pub fn new_vartime(c: Gf256) -> ConstMul {
+        let circuit = if c == Gf256::ZERO {
+            None
+        } else {
+            let m = BitMatrix::from_fn_u64(8, |x| u64::from((Gf256::from_u8(x as u8) * c).to_u8()))
+                .and_then(|m| circuit_vartime(&m, Self::RUNS));
+            // Multiplication by a nonzero element is invertible, so the generator succeeds.
+            m.ok()
+        };
+        ConstMul { c, circuit }
+    }
+
+    /// The constant.
+    pub fn constant(&self) -> Gf256 {
+        self.c
+    }
+
+    /// XOR gates per application (0 for c = 0).
+    pub fn gates(&self) -> usize {
+        self.circuit.as_ref().map_or(0, Circuit::gates)
+    }
+
+    /// c·x lane-wise.
+    #[inline]
+    pub fn apply(&self, x: &SlicedGf256x64) -> SlicedGf256x64 {
+        let Some(c) = &self.circuit else {
+            return SlicedGf256x64::ZERO;
+        };
+        let start = c.start();
+        let mut reg = [0u64; 8];
+        for (r, &s) in reg.iter_mut().zip(start) {
+            *r = x.0[usize::from(s) & 7];
+        }
+        for &(d, s) in c.ops() {
+            reg[usize::from(d) & 7] ^= reg[usize::from(s) & 7];
+        }
+        SlicedGf256x64(reg)
+    }
+}
+
+/// The `gf2p8affineqb` matrix of x ↦ c·x in the tower F_256.
+pub fn affine_mul_tower(c: Gf256) -> u64 {
+    affine_matrix(core::array::from_fn(|i| {
+        (Gf256::from_u8(1 << i) * c).to_u8()
+    }))
+}

@@ -1,0 +1,327 @@
+//! Dot products in F_{2^256} through the additive FFT: for pairs of elements given in the
+//! y-basis (design.md §3.3), the running sum
+//!
+//! ```text
+//! Σ_t (a_t + k_t)·(a'_t + k'_t)   in F_{2^256} = F_256[x]/(x^32 + x^17 + x^2 + α8),
+//! ```
+//!
+//! kept in the FFT domain as Σ_t FFT(a_t + k_t) ⊙ FFT(a'_t + k'_t) at the 64 points of the
+//! Cantor basis; one inverse FFT and one reduction at the end ([`DotSum::finish`]). This is the
+//! bulk kernel of Hash256 (Bernstein–Chou §6: a_t, a'_t message elements, k_t, k'_t key
+//! elements), but nothing here knows about messages or keys.
+//!
+//! A pair a_t ‖ a'_t is 64 bytes: 32 y-basis coordinates of a_t, then 32 of a'_t. Pairs are
+//! processed in *batches* of [`BATCH`] by the [`Backend`] the [`DotSum`] was made for:
+//! bitsliced words (`Soft`) or byte-sliced AVX-512 GFNI (`Gfni`), each
+//! running the y-basis network of [`crate::fft::fft64_ybasis`] with the twiddles of
+//! [`crate::fft::ybasis_twiddle`]. Sums add (XOR), so pieces of one sequence computed apart
+//! merge with [`DotSum::add`]. Internally the running sum is 64 positions × 64 bytes,
+//! spread over lanes (a bitsliced word per position and bit for `Soft`, a vector of AES-field
+//! bytes per position for `Gfni`), plus 64 point values of the short path. Constant-time: every instruction's time and every address are
+//! independent of the pairs.
+
+#[cfg(target_arch = "x86_64")]
+mod gfni;
+mod soft;
+
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use once_cell::race::OnceBox;
+use zeroize::Zeroize;
+
+use crate::bitslice::ConstMul;
+use crate::fft::{ifft, point, reduce_2to256};
+use crate::tower::{AesIsomorphism, Gf256};
+use crate::{Available, Backend};
+use wegman_f2::bytes::affine_matrix;
+
+/// Bytes of a pair a_t ‖ a'_t (or k_t ‖ k'_t).
+pub const PAIR: usize = 64;
+/// A pair a_t ‖ a'_t: 32 y-basis bytes of each element.
+pub type Pair = [u8; PAIR];
+/// Pairs per batch: the lanes of one bitsliced word.
+pub const BATCH: usize = 64;
+
+/// The running FFT-domain sum: 64 positions × 64 bytes (a bitsliced `SlicedGf256x64` per
+/// position for `Soft`, a vector of 64 AES-field bytes per position for `Gfni`).
+#[derive(Clone)]
+#[repr(C, align(64))]
+pub(crate) struct Acc(pub(crate) [u64; 512]);
+
+impl Acc {
+    pub(crate) fn new() -> Box<Acc> {
+        Box::new(Acc([0; 512]))
+    }
+
+    /// self += other (both of the same backend).
+    pub(crate) fn add(&mut self, other: &Acc) {
+        for (x, y) in self.0.iter_mut().zip(&other.0) {
+            *x ^= y;
+        }
+    }
+}
+
+impl Drop for Acc {
+    fn drop(&mut self) {
+        self.0.fill(0);
+        zeroize::optimization_barrier(&self.0);
+    }
+}
+
+/// Public constants of the network: the twiddles α_{2k}, k < 32, as circuits and as
+/// AES-field `gf2p8affineqb` matrices, the per-lane factors of the in-register network, the
+/// matrix of the final inverse FFT and reduction, and the isomorphism to the AES field.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) struct Tables {
+    /// The twiddle circuits for `Soft`, generated on its first use (milliseconds of greedy
+    /// search that the vector backend never needs).
+    circuits: OnceBox<Vec<ConstMul>>,
+    /// The twiddle products as `gf2p8affineqb` matrices (AES field), each broadcast to eight
+    /// u64s (a vector operand).
+    /// (Entry 32: the product by α_3 = α_2 + 1, for the second positions of stage 2.)
+    pub(crate) aes_twiddle_x8: [[u64; 8]; 33],
+    /// For the in-register network (one element's 64 positions in the lanes of a vector),
+    /// stages s = 2..=6: new = x·D + swap_h(x)·E lane-wise, with D = 1, E = c at the first
+    /// position of a butterfly and D = c + 1, E = 1 at the second (AES field bytes).
+    pub(crate) lane_d: [[u8; 64]; 5],
+    pub(crate) lane_e: [[u8; 64]; 5],
+    /// The F_256-linear map from the 64 point values to the 32 reduced coefficients (inverse
+    /// FFT, then reduction), as column pairs: vector j holds column j in lanes 0..32 and
+    /// column j + 32 in lanes 32..64 (AES field).
+    pub(crate) finish_cols: [[u8; 64]; 32],
+    pub(crate) to_aes: u64,
+    pub(crate) from_aes_affine: u64,
+}
+
+impl Tables {
+    /// The XOR circuits of the products by the twiddles α_{2k}, k < 32.
+    pub(crate) fn circuits(&self) -> &[ConstMul] {
+        self.circuits.get_or_init(|| {
+            Box::new(
+                (0..32)
+                    .map(|k| ConstMul::new_vartime(point(2 * k)))
+                    .collect(),
+            )
+        })
+    }
+}
+
+/// The tables, built on first use (public data).
+pub(crate) fn tables() -> &'static Tables {
+    static T: OnceBox<Tables> = OnceBox::new();
+    T.get_or_init(|| Box::new(build_tables()))
+}
+
+fn build_tables() -> Tables {
+    {
+        let iso = AesIsomorphism::new();
+        let tw = |k: usize| point(2 * k);
+        let aes_twiddle: [u64; 33] = core::array::from_fn(|k| {
+            let c = if k == 32 { point(3) } else { tw(k) };
+            // a ↦ φ(φ⁻¹(a)·α_{2k}): the product by the twiddle, in the AES field.
+            affine_matrix(core::array::from_fn(|i| {
+                iso.to_aes(iso.from_aes(1 << i) * c)
+            }))
+        });
+        let lane = |s: usize, second: bool| -> [u8; 64] {
+            let h = 1usize << (6 - s);
+            core::array::from_fn(|p| {
+                let c = iso.to_aes(tw(p >> (7 - s)));
+                match (p & h == 0, second) {
+                    (true, false) => 1,
+                    (true, true) => c,
+                    (false, false) => c ^ 1,
+                    (false, true) => 1,
+                }
+            })
+        };
+        let cols: [[u8; 32]; 64] = core::array::from_fn(|j| {
+            let mut v = [Gf256::ZERO; 64];
+            v[j] = Gf256::ONE;
+            let _ = ifft(&mut v);
+            let r = reduce_2to256(v);
+            core::array::from_fn(|i| iso.to_aes(r[i]))
+        });
+        Tables {
+            aes_twiddle_x8: aes_twiddle.map(|m| [m; 8]),
+            circuits: OnceBox::new(),
+            lane_d: core::array::from_fn(|i| lane(i + 2, false)),
+            lane_e: core::array::from_fn(|i| lane(i + 2, true)),
+            finish_cols: core::array::from_fn(|j| {
+                core::array::from_fn(|l| {
+                    if l < 32 {
+                        cols[j][l]
+                    } else {
+                        cols[j + 32][l - 32]
+                    }
+                })
+            }),
+            to_aes: iso.to_aes_affine(),
+            from_aes_affine: iso.from_aes_affine(),
+        }
+    }
+}
+
+/// The FFT-domain running sum of a message: the batch accumulator (allocated on the first
+/// whole batch) and 64 point values kept directly (the short path of `Gfni`).
+#[derive(Clone)]
+pub(crate) struct Sum {
+    pub(crate) acc: Option<Box<Acc>>,
+    /// Point values, in the backend's representation of F_256 (AES field for `Gfni`).
+    pub(crate) direct: [u8; 64],
+}
+
+impl Sum {
+    pub(crate) fn new() -> Sum {
+        Sum {
+            acc: None,
+            direct: [0; 64],
+        }
+    }
+
+    pub(crate) fn acc(&mut self) -> &mut Acc {
+        self.acc.get_or_insert_with(Acc::new)
+    }
+
+    /// self += other (same backend).
+    pub(crate) fn add(&mut self, other: &Sum) {
+        if let Some(o) = &other.acc {
+            self.acc().add(o);
+        }
+        for (x, y) in self.direct.iter_mut().zip(&other.direct) {
+            *x ^= y;
+        }
+    }
+}
+
+impl Drop for Sum {
+    fn drop(&mut self) {
+        self.direct.zeroize();
+    }
+}
+
+/// The running dot product Σ_t (a_t + k_t)(a'_t + k'_t) of one pair sequence, in the FFT
+/// domain, for one backend. Zeroized on drop (it is as secret as the pairs).
+#[derive(Clone)]
+pub struct DotSum {
+    backend: Available,
+    sum: Sum,
+    /// Finished values of sums of other backends added in (polynomial basis).
+    extra: [u8; 32],
+}
+
+impl Drop for DotSum {
+    fn drop(&mut self) {
+        self.extra.zeroize();
+    }
+}
+
+impl core::fmt::Debug for DotSum {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "DotSum {{ backend: {}, .. }}", self.backend)
+    }
+}
+
+impl DotSum {
+    /// The empty sum (zero), for `backend`.
+    pub fn new(backend: Available) -> DotSum {
+        DotSum {
+            backend,
+            sum: Sum::new(),
+            extra: [0; 32],
+        }
+    }
+
+    /// The backend.
+    pub fn backend(&self) -> Backend {
+        self.backend.get()
+    }
+
+    /// Adds the products of the pairs `a[t]`, each with its key pair `k[t]` added first:
+    /// whole batches through the batch kernel, the rest (the end of a sequence) through the
+    /// short path. Slices of different lengths are an error (nothing is added).
+    pub fn absorb(&mut self, a: &[Pair], k: &[Pair]) -> Result<(), crate::Error> {
+        wegman_f2::error::same_len(a.len(), k.len())?;
+        let whole = a.len() / BATCH * BATCH;
+        let t = tables();
+        let (ra, rk) = (&a[whole..], &k[whole..]);
+        match self.backend.get() {
+            #[cfg(target_arch = "x86_64")]
+            Backend::Gfni => {
+                // SAFETY: an `Available` backend passed `is_available`, the check of every
+                // feature `gfni::absorb` and `gfni::absorb_rest` enable.
+                unsafe {
+                    if whole > 0 {
+                        gfni::absorb(t, self.sum.acc(), &a[..whole], &k[..whole]);
+                    }
+                    if !ra.is_empty() {
+                        gfni::absorb_rest(t, &mut self.sum, ra, rk);
+                    }
+                }
+            }
+            Backend::Soft => {
+                if whole > 0 {
+                    soft::absorb(t, self.sum.acc(), &a[..whole], &k[..whole]);
+                }
+                if !ra.is_empty() {
+                    // Completed with zero pairs under zero keys, which add (0 + 0)(0 + 0) = 0.
+                    let mut m = vec![[0u8; PAIR]; BATCH];
+                    let mut kk = vec![[0u8; PAIR]; BATCH];
+                    m[..ra.len()].copy_from_slice(ra);
+                    kk[..rk.len()].copy_from_slice(rk);
+                    soft::absorb(t, self.sum.acc(), &m, &kk);
+                    m.iter_mut().chain(kk.iter_mut()).for_each(|p| p.zeroize());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// self += other: the sum of the concatenated pair sequences. `other` must come from the
+    /// same backend to merge in the FFT domain; a sum of another backend is added through its
+    /// finished value (the same element: the map to F_{2^256} is linear).
+    pub fn add(&mut self, other: &DotSum) {
+        let extra = if self.backend == other.backend {
+            self.sum.add(&other.sum);
+            other.extra
+        } else {
+            other.finish()
+        };
+        self.extra.iter_mut().zip(extra).for_each(|(x, y)| *x ^= y);
+    }
+
+    /// The dot product as 32 bytes of F_{2^256} (design.md §2: byte i = coefficient of x^i,
+    /// polynomial basis): one inverse FFT and one reduction.
+    pub fn finish(&self) -> [u8; 32] {
+        let mut r = self.finish_sum();
+        r.iter_mut().zip(self.extra).for_each(|(x, y)| *x ^= y);
+        r
+    }
+
+    fn finish_sum(&self) -> [u8; 32] {
+        let t = tables();
+        match self.backend.get() {
+            #[cfg(target_arch = "x86_64")]
+            Backend::Gfni => {
+                // SAFETY: as in `absorb`: every feature `gfni::finish` enables is present.
+                unsafe { gfni::finish(t, &self.sum) }
+            }
+            Backend::Soft => {
+                let sum = &self.sum;
+                let mut v = match &sum.acc {
+                    Some(acc) => soft::finish(acc),
+                    None => [Gf256::ZERO; 64],
+                };
+                for (x, &d) in v.iter_mut().zip(&sum.direct) {
+                    *x += Gf256::from_u8(d);
+                }
+                let _ = ifft(&mut v);
+                let r = reduce_2to256(v);
+                v.iter_mut().for_each(|x| *x = Gf256::ZERO);
+                core::array::from_fn(|i| r[i].to_u8())
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! The Auth256-AES key and its hash key stream (design.md §3.3): B(j) = AES256_K(LE128(j)),
+//! key pair t = bytes [64t, 64t + 64), expanded lazily in chunks and cached up to a limit.
+
+use std::boxed::Box;
+use std::sync::OnceLock;
+use std::vec;
+
+use aes::Aes256;
+use aes::cipher::{BlockCipherEncrypt, KeyInit};
+use wegman_gf256::dot::{DotSum, PAIR, Pair};
+use wegman_gf256::{Available, Backend};
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use super::state::State;
+use super::{Auth256, Auth256Tag, Auth256Tag128, Encoding, KEY_SIZE, NONCE_SIZE};
+use crate::Error;
+use crate::error::{array_from, key_len, nonce_len};
+
+/// Pairs of key stream per cache chunk (64 KiB).
+const CHUNK_PAIRS: usize = 1024;
+/// Default cap on the cached key stream, in bytes (64 MiB).
+pub const DEFAULT_CACHE_LIMIT: usize = 64 << 20;
+
+/// A chunk of expanded key stream: `CHUNK_PAIRS` key pairs. Zeroized on drop.
+struct KeyChunk(Box<[Pair]>);
+
+impl Drop for KeyChunk {
+    fn drop(&mut self) {
+        // A plain fill kept by `optimization_barrier` (zeroize's fast path for large
+        // buffers; byte-wise volatile writes cost as much as hashing the chunk).
+        self.0.fill([0; PAIR]);
+        zeroize::optimization_barrier(&*self.0);
+    }
+}
+
+/// An Auth256-AES key: the AES-256 key schedule and a cache of the hash key stream, grown on
+/// demand (message-length dependent) up to a limit. Shareable between threads; zeroized on
+/// drop (the cached chunks wipe themselves; the AES schedule is zeroized by the `aes` crate).
+pub struct Auth256Key {
+    aes: Aes256,
+    backend: Available,
+    /// Chunk c of the key stream, once computed (one slot per chunk under the limit; chunks
+    /// are computed on demand, independently, so threads fill different chunks at once).
+    cache: Box<[OnceLock<KeyChunk>]>,
+}
+
+impl Auth256Key {
+    /// Expands an AES-256 key (every 32-byte string is a key). The key stream is cached up to
+    /// [`DEFAULT_CACHE_LIMIT`] bytes.
+    pub fn new(key: &[u8; KEY_SIZE]) -> Auth256Key {
+        Auth256Key::with_options(key, Backend::detect(), DEFAULT_CACHE_LIMIT)
+    }
+
+    /// Like [`Auth256Key::new`], checking the key length.
+    pub fn from_slice(key: &[u8]) -> Result<Auth256Key, Error> {
+        Ok(Auth256Key::new(&array_from(key, key_len)?))
+    }
+
+    /// Like [`Auth256Key::new`] with a cap on the cached key stream, in bytes (0 caches
+    /// nothing: every message then recomputes its key stream with AES).
+    pub fn with_cache_limit(key: &[u8; KEY_SIZE], limit_bytes: usize) -> Auth256Key {
+        Auth256Key::with_options(key, Backend::detect(), limit_bytes)
+    }
+
+    /// Like [`Auth256Key::new`] on a chosen backend; for tests and benchmarks.
+    #[doc(hidden)]
+    pub fn with_options(key: &[u8; KEY_SIZE], backend: Backend, limit_bytes: usize) -> Auth256Key {
+        let backend =
+            Available::new(backend).unwrap_or_else(|| panic!("backend {backend} is not available"));
+        Auth256Key {
+            aes: Aes256::new(key.into()),
+            backend,
+            cache: (0..limit_bytes / (CHUNK_PAIRS * PAIR))
+                .map(|_| OnceLock::new())
+                .collect(),
+        }
+    }
+
+    /// The backend this key runs on.
+    pub fn backend(&self) -> Backend {
+        self.backend.get()
+    }
+
+    /// The checked backend, for the hashing state.
+    pub(super) fn available(&self) -> Available {
+        self.backend
+    }
+
+    /// Key pairs `first .. first + count`: B(4·first) onward with AES-256 in counter mode.
+    fn compute_pairs(&self, first: u64, count: usize) -> KeyChunk {
+        let mut pairs: Box<[Pair]> = vec![[0u8; PAIR]; count].into_boxed_slice();
+        let first = u128::from(first) * 4;
+        // The counters LE128(j), encrypted in place (no copy of the key stream to wipe).
+        let (blocks, _) = aes::Block::slice_as_chunks_mut(pairs.as_flattened_mut());
+        for (j, b) in blocks.iter_mut().enumerate() {
+            b.copy_from_slice(&(first + j as u128).to_le_bytes());
+        }
+        self.aes.encrypt_blocks(blocks);
+        KeyChunk(pairs)
+    }
+
+    /// Key pairs t .. t + n (n ≤ the pairs left in t's chunk): a slice of a cached chunk while
+    /// under the cache limit, else computed for exactly these pairs.
+    fn key_run(&self, t: u64, n: usize) -> KeyRun<'_> {
+        let c = t / CHUNK_PAIRS as u64;
+        let off = (t % CHUNK_PAIRS as u64) as usize;
+        match usize::try_from(c).ok().and_then(|c| self.cache.get(c)) {
+            Some(slot) => KeyRun::Cached(
+                slot.get_or_init(|| self.compute_pairs(c * CHUNK_PAIRS as u64, CHUNK_PAIRS)),
+                off,
+                n,
+            ),
+            None => KeyRun::Fresh(self.compute_pairs(t, n)),
+        }
+    }
+
+    /// Bytes of key stream cached now.
+    pub fn cached_bytes(&self) -> usize {
+        self.cache.iter().filter(|c| c.get().is_some()).count() * CHUNK_PAIRS * PAIR
+    }
+
+    /// The pad s_n = AES256_K(n || 00 00 00 80) || AES256_K(n || 01 00 00 80).
+    pub(super) fn pad(&self, nonce: &[u8; NONCE_SIZE]) -> [u8; 32] {
+        let mut blocks: [aes::Block; 2] = core::array::from_fn(|i| {
+            let mut b = [0u8; 16];
+            b[..12].copy_from_slice(nonce);
+            b[12] = i as u8;
+            b[15] = 0x80;
+            b.into()
+        });
+        self.aes.encrypt_blocks(&mut blocks);
+        let mut out = [0u8; 32];
+        out[..16].copy_from_slice(&blocks[0]);
+        out[16..].copy_from_slice(&blocks[1]);
+        blocks.iter_mut().for_each(|b| b.as_mut_slice().zeroize());
+        out
+    }
+
+    /// Starts a streaming `auth256` of one message under `nonce` with encoding b = 1.
+    pub fn start(&self, nonce: &[u8; NONCE_SIZE]) -> Auth256<'_> {
+        self.start_with(nonce, Encoding::B1)
+    }
+
+    /// Starts a streaming `auth256` with the given encoding.
+    pub fn start_with(&self, nonce: &[u8; NONCE_SIZE], enc: Encoding) -> Auth256<'_> {
+        Auth256 {
+            key: self,
+            nonce: *nonce,
+            state: State::new(enc, self.backend),
+        }
+    }
+
+    /// Like [`Auth256Key::start_with`], checking the nonce length.
+    pub fn start_from_slice(&self, nonce: &[u8], enc: Encoding) -> Result<Auth256<'_>, Error> {
+        Ok(self.start_with(&array_from(nonce, nonce_len)?, enc))
+    }
+
+    /// One-shot `auth256` (b = 1).
+    pub fn mac(&self, nonce: &[u8; NONCE_SIZE], msg: &[u8]) -> Auth256Tag {
+        let mut s = self.start(nonce);
+        s.update(msg);
+        s.finalize()
+    }
+
+    /// One-shot `auth256-128` (b = 1): the first 16 bytes of the `auth256` tag.
+    pub fn mac128(&self, nonce: &[u8; NONCE_SIZE], msg: &[u8]) -> Auth256Tag128 {
+        let mut s = self.start(nonce);
+        s.update(msg);
+        s.finalize128()
+    }
+
+    /// Hash256_r(M) alone (no pad), with this key's stream r; for tests and analysis.
+    pub fn hash(&self, enc: Encoding, msg: &[u8]) -> [u8; 32] {
+        let mut st = State::new(enc, self.backend);
+        st.update(&Keys::Auth(self), msg);
+        st.finalize(&Keys::Auth(self))
+    }
+
+    /// Constant-time check of an `auth256` or `auth256-128` tag (by its length) for `msg`.
+    pub fn verify(&self, nonce: &[u8; NONCE_SIZE], msg: &[u8], tag: &[u8]) -> Result<(), Error> {
+        let mut s = self.start(nonce);
+        s.update(msg);
+        s.verify(tag)
+    }
+}
+
+impl ZeroizeOnDrop for Auth256Key {}
+
+impl core::fmt::Debug for Auth256Key {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Auth256Key {{ backend: {}, .. }}", self.backend)
+    }
+}
+
+/// Key pairs for a run of message pairs.
+enum KeyRun<'a> {
+    /// `n` pairs of a cached chunk from offset `off`.
+    Cached(&'a KeyChunk, usize, usize),
+    /// Computed for this run only.
+    Fresh(KeyChunk),
+}
+
+impl KeyRun<'_> {
+    fn pairs(&self) -> &[Pair] {
+        match self {
+            KeyRun::Cached(c, off, n) => &c.0[*off..*off + *n],
+            KeyRun::Fresh(k) => &k.0,
+        }
+    }
+}
+
+/// Where key pairs come from.
+pub(super) enum Keys<'a> {
+    /// The Auth256-AES stream of a key (cached).
+    Auth(&'a Auth256Key),
+    /// An explicit key stream (long enough: checked by the caller).
+    Slice(&'a [Pair]),
+}
+
+impl Keys<'_> {
+    /// Calls `f(range, key_pairs)` for consecutive runs covering pairs t0 .. t0 + n: `range`
+    /// within 0..n, `key_pairs` the keys of pairs t0 + range (a run never crosses a chunk of
+    /// the key stream).
+    fn for_runs(&self, t0: u64, n: usize, mut f: impl FnMut(core::ops::Range<usize>, &[Pair])) {
+        match self {
+            Keys::Slice(k) => {
+                let t0 = t0 as usize;
+                f(0..n, &k[t0..t0 + n]);
+            }
+            Keys::Auth(key) => {
+                let mut done = 0;
+                while done < n {
+                    let t = t0 + done as u64;
+                    let off = (t % CHUNK_PAIRS as u64) as usize;
+                    let len = (n - done).min(CHUNK_PAIRS - off);
+                    f(done..done + len, key.key_run(t, len).pairs());
+                    done += len;
+                }
+            }
+        }
+    }
+
+    /// Absorbs `msg` as pairs t0, t0 + 1, … into `sum`.
+    pub(super) fn absorb(&self, sum: &mut DotSum, t0: u64, msg: &[Pair]) {
+        self.for_runs(t0, msg.len(), |r, k| {
+            // A run's key pairs are exactly as many as its message pairs.
+            let equal_lengths = sum.absorb(&msg[r], k);
+            debug_assert!(equal_lengths.is_ok());
+        });
+    }
+
+    /// Copies key pairs t0, t0 + 1, … into `out`.
+    pub(super) fn copy_pairs(&self, t0: u64, out: &mut [Pair]) {
+        let n = out.len();
+        self.for_runs(t0, n, |r, k| out[r].copy_from_slice(k));
+    }
+}

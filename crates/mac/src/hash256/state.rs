@@ -1,0 +1,141 @@
+//! The streaming Hash256 state shared by every front end: encoding into canonical pairs,
+//! the FFT-domain dot-product sum (`wegman_gf256::dot`), padding and finalisation.
+
+use std::vec::Vec;
+
+use wegman_gf256::Available;
+use wegman_gf256::dot::{BATCH, DotSum, PAIR, Pair};
+use zeroize::Zeroize;
+
+use super::keystream::Keys;
+use super::{Encoding, encode};
+
+/// The streaming state shared by every front end: the FFT-domain accumulator, the number of
+/// pairs absorbed, and a buffer of unabsorbed message bytes.
+pub(super) struct State {
+    pub(super) enc: Encoding,
+    pub(super) sum: DotSum,
+    /// Pairs absorbed so far (a multiple of `BATCH`).
+    pub(super) pairs: u64,
+    /// Buffered message bytes (fewer than `batch_bytes`).
+    pub(super) buf: Vec<u8>,
+    /// Canonical pairs made from `buf` (b > 1).
+    scratch: Vec<Pair>,
+}
+
+impl State {
+    pub(super) fn new(enc: Encoding, backend: Available) -> State {
+        State {
+            enc,
+            sum: DotSum::new(backend),
+            pairs: 0,
+            buf: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Bytes absorbed at a time: a whole batch of pairs and a whole segment pair.
+    pub(super) const fn batch_bytes(enc: Encoding) -> usize {
+        let u = enc.unit();
+        if u > BATCH * PAIR { u } else { BATCH * PAIR }
+    }
+
+    /// Absorbs `data` (a multiple of `batch_bytes`, so whole batches and segment pairs).
+    pub(super) fn absorb_bytes(&mut self, keys: &Keys<'_>, data: &[u8]) {
+        let (pairs, _) = data.as_chunks::<PAIR>();
+        match self.enc {
+            Encoding::B1 => {
+                keys.absorb(&mut self.sum, self.pairs, pairs);
+                self.pairs += pairs.len() as u64;
+            }
+            Encoding::B8 | Encoding::B256 => {
+                let bb = Self::batch_bytes(self.enc);
+                self.scratch.resize(bb / PAIR, [0; PAIR]);
+                for piece in data.chunks_exact(bb) {
+                    encode::to_pairs(self.enc, piece, &mut self.scratch);
+                    keys.absorb(&mut self.sum, self.pairs, &self.scratch);
+                    self.pairs += self.scratch.len() as u64;
+                }
+            }
+        }
+    }
+
+    pub(super) fn update(&mut self, keys: &Keys<'_>, mut data: &[u8]) {
+        let bb = Self::batch_bytes(self.enc);
+        if !self.buf.is_empty() {
+            let take = (bb - self.buf.len()).min(data.len());
+            self.buf.extend_from_slice(&data[..take]);
+            data = &data[take..];
+            if self.buf.len() == bb {
+                let buf = core::mem::take(&mut self.buf);
+                self.absorb_bytes(keys, &buf);
+                self.buf = buf;
+                wipe(&mut self.buf);
+                self.buf.clear();
+            }
+        }
+        let direct = data.len() / bb * bb;
+        if direct > 0 {
+            self.absorb_bytes(keys, &data[..direct]);
+        }
+        self.buf.extend_from_slice(&data[direct..]);
+    }
+
+    /// Pads (0x01, zeros to a multiple of 64·b), absorbs the rest and returns Hash256 in the
+    /// polynomial basis.
+    pub(super) fn finalize(mut self, keys: &Keys<'_>) -> [u8; 32] {
+        let mut tail = core::mem::take(&mut self.buf);
+        tail.push(1);
+        let padded = tail.len().next_multiple_of(self.enc.unit());
+        tail.resize(padded, 0);
+        // Pairs of the tail, canonical: whole batches, then the rest.
+        let pairs: &[Pair] = match self.enc {
+            Encoding::B1 => tail.as_chunks::<PAIR>().0,
+            _ => {
+                self.scratch.resize(padded / PAIR, [0; PAIR]);
+                encode::to_pairs(self.enc, &tail, &mut self.scratch);
+                &self.scratch
+            }
+        };
+        let whole = pairs.len() / BATCH * BATCH;
+        if whole > 0 {
+            keys.absorb(&mut self.sum, self.pairs, &pairs[..whole]);
+        }
+        let rest = &pairs[whole..];
+        // Key pairs of the rest: on the stack for short messages (no allocation, no 4 KiB
+        // clear), else on the heap.
+        let mut small = [[0u8; PAIR]; 4];
+        let mut large = Vec::new();
+        let kp: &mut [Pair] = if rest.len() <= small.len() {
+            &mut small[..rest.len()]
+        } else {
+            large.resize(rest.len(), [0u8; PAIR]);
+            &mut large
+        };
+        keys.copy_pairs(self.pairs + whole as u64, kp);
+        // `kp` has one key pair per pair of `rest`.
+        let equal_lengths = self.sum.absorb(rest, kp);
+        debug_assert!(equal_lengths.is_ok());
+        kp.as_flattened_mut().zeroize();
+        wipe(&mut tail);
+        // One inverse FFT (values at the 64 points to the product's coefficients) and one
+        // reduction per message.
+        self.sum.finish()
+    }
+}
+
+/// Clears a buffer: a plain fill that `zeroize::optimization_barrier` keeps the optimizer
+/// from removing (per-byte volatile writes would cost more than hashing a short message).
+fn wipe(b: &mut [u8]) {
+    if !b.is_empty() {
+        b.fill(0);
+        zeroize::optimization_barrier(b);
+    }
+}
+
+impl Drop for State {
+    fn drop(&mut self) {
+        wipe(&mut self.buf);
+        wipe(self.scratch.as_flattened_mut());
+    }
+}

@@ -1,0 +1,165 @@
+//! Mergeable pieces: Poly1305 is linear in the message blocks, so parts of one message hashed
+//! apart (on other threads or machines) join into the hash of the whole.
+
+use zeroize::ZeroizeOnDrop;
+
+use super::state::Core;
+use super::{BLOCK_SIZE, Backend, Poly1305};
+use crate::Error;
+use zeroize::Zeroize;
+
+impl Poly1305 {
+    /// Starts an independent hash of the part of the message that begins `offset` bytes in,
+    /// under this hasher's key. Feed it that part with [`Poly1305Piece::update`], then append
+    /// it with [`Poly1305::absorb`] (or to the piece before it with [`Poly1305Piece::merge`]).
+    ///
+    /// Poly1305 is linear in the message blocks, so pieces hashed separately — on other
+    /// threads, other machines, in any order — combine into exactly the serial tag:
+    /// h(A‖B) = h(A)·r^{blocks(B)} + h(B). A block that straddles two pieces is completed
+    /// when they are joined. `offset` is the piece's byte position in the whole message.
+    ///
+    /// ```
+    /// use wegman_mac::poly1305::Poly1305;
+    /// let key = [7u8; 32];
+    /// let msg = [42u8; 1000];
+    /// let mut whole = Poly1305::new(&key);
+    /// let mut second = whole.piece_at(333);
+    /// second.update(&msg[333..]);
+    /// whole.update(&msg[..333]);
+    /// whole.absorb(second)?;
+    /// assert_eq!(whole.finalize(), Poly1305::mac(&key, &msg));
+    /// # Ok::<(), wegman_mac::Error>(())
+    /// ```
+    pub fn piece_at(&self, offset: u64) -> Poly1305Piece {
+        Poly1305Piece {
+            core: self.core.piece_at(offset),
+            offset,
+        }
+    }
+
+    /// Bytes absorbed so far.
+    pub fn len(&self) -> u64 {
+        self.core.len
+    }
+
+    /// Whether nothing has been absorbed yet.
+    pub fn is_empty(&self) -> bool {
+        self.core.len == 0
+    }
+
+    /// Appends a piece made by [`Poly1305::piece_at`] with the offset where this hasher ends.
+    ///
+    /// Errors: [`Error::PieceMismatch`] if the piece starts elsewhere or has another key.
+    pub fn absorb(&mut self, piece: Poly1305Piece) -> Result<(), Error> {
+        if piece.offset != self.core.len {
+            return Err(Error::PieceMismatch {
+                reason: "the piece does not start where the hasher ends",
+            });
+        }
+        if !self.core.same_key(&piece.core) {
+            return Err(Error::PieceMismatch {
+                reason: "the piece was made with another key",
+            });
+        }
+        self.core.merge(&piece.core);
+        Ok(())
+    }
+
+    /// Like [`Poly1305::update`], hashing long inputs on all threads of the current `rayon`
+    /// pool (pieces of at least 256 KiB each); the tag is identical to the serial one.
+    #[cfg(feature = "rayon")]
+    pub fn update_parallel(&mut self, data: &[u8]) {
+        use rayon::prelude::*;
+        const MIN_PIECE: usize = 256 << 10;
+        let threads = rayon::current_num_threads();
+        if threads < 2 || data.len() < 2 * MIN_PIECE {
+            self.update(data);
+            return;
+        }
+        let pieces = threads.min(data.len() / MIN_PIECE);
+        let size = data.len().div_ceil(pieces).next_multiple_of(BLOCK_SIZE);
+        if self.core.backend != Backend::Soft {
+            // Once here rather than once per piece.
+            self.core.ensure_powers();
+        }
+        let start = self.core.len;
+        let hashed: std::vec::Vec<Poly1305Piece> = data
+            .par_chunks(size)
+            .enumerate()
+            .map(|(i, chunk)| {
+                let mut p = self.piece_at(start + (i * size) as u64);
+                p.update(chunk);
+                p
+            })
+            .collect();
+        for p in hashed {
+            // Contiguous and same key by construction.
+            self.core.merge(&p.core);
+        }
+    }
+}
+
+/// The hash of one piece of a message, to be joined with its neighbours
+/// (see [`Poly1305::piece_at`]). Holds the key; zeroized on drop.
+#[derive(Clone)]
+pub struct Poly1305Piece {
+    core: Core,
+    offset: u64,
+}
+
+impl Poly1305Piece {
+    /// Absorbs more of this piece; chunks may have any length.
+    pub fn update(&mut self, data: &[u8]) {
+        self.core.update(data);
+    }
+
+    /// Where this piece starts in the message.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Bytes absorbed so far.
+    pub fn len(&self) -> u64 {
+        self.core.len
+    }
+
+    /// Whether nothing has been absorbed yet.
+    pub fn is_empty(&self) -> bool {
+        self.core.len == 0
+    }
+
+    /// Appends `next`, the piece that starts where this one ends.
+    ///
+    /// Errors: [`Error::PieceMismatch`] if `next` starts elsewhere or has another key.
+    pub fn merge(&mut self, next: Poly1305Piece) -> Result<(), Error> {
+        if next.offset != self.offset + self.core.len {
+            return Err(Error::PieceMismatch {
+                reason: "the next piece does not start where this one ends",
+            });
+        }
+        if !self.core.same_key(&next.core) {
+            return Err(Error::PieceMismatch {
+                reason: "the pieces were made with different keys",
+            });
+        }
+        self.core.merge(&next.core);
+        Ok(())
+    }
+}
+
+impl Drop for Poly1305Piece {
+    fn drop(&mut self) {
+        self.core.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for Poly1305Piece {}
+
+impl core::fmt::Debug for Poly1305Piece {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Poly1305Piece")
+            .field("offset", &self.offset)
+            .field("len", &self.core.len)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,208 @@
+//! The streaming core shared by every Poly1305 front end: the key r in the backend's form,
+//! the accumulator, the partial chunk, and the one backend match per bulk call.
+
+use zeroize::Zeroize;
+
+use super::backend::soft::{Fe1305x44, Powers};
+use super::backend::{self, Backend};
+use super::{BLOCK_SIZE, CLAMP, Poly1305Tag, VECTOR_MIN_BYTES, VECTOR_MIN_BYTES_COLD};
+use crate::Tag;
+
+/// The powers of `r` in `slot`, computed on first use.
+pub(super) fn powers<'a>(slot: &'a mut Option<Powers<16>>, r: &Fe1305x44) -> &'a Powers<16> {
+    slot.get_or_insert_with(|| Powers::new(r))
+}
+
+/// The streaming hash core: key r (in the backend's form), accumulator and partial chunk.
+#[derive(Clone)]
+pub(super) struct Core {
+    pub(super) backend: Backend,
+    pub(super) soft: backend::soft::State,
+    /// r^1..r^16 for the vector backends, computed on first need (or given by a cached key).
+    pub(super) powers: Option<Powers<16>>,
+    pub(super) buf: [u8; BLOCK_SIZE],
+    pub(super) buf_len: usize,
+    /// For a piece starting inside a block: the bytes before its first block boundary,
+    /// which belong to a block that the preceding piece completes (see [`Poly1305Piece`]).
+    pub(super) head: [u8; BLOCK_SIZE],
+    pub(super) head_len: usize,
+    pub(super) head_need: usize,
+    /// Bytes absorbed (head included) and full blocks multiplied into the accumulator.
+    pub(super) len: u64,
+    pub(super) blocks: u64,
+}
+
+impl Zeroize for Core {
+    fn zeroize(&mut self) {
+        self.soft.zeroize();
+        // The powers are only written (and so only secret) once computed; skipping the
+        // 384-byte wipe otherwise keeps short one-shot MACs cheap.
+        if let Some(p) = &mut self.powers {
+            p.zeroize();
+        }
+        self.powers = None;
+        // The buffers hold message bytes, not key material: wipe them only when they hold
+        // something (their fill levels are public), so short one-shot MACs stay cheap.
+        if self.buf_len > 0 {
+            self.buf.zeroize();
+        }
+        if self.head_len > 0 {
+            self.head.zeroize();
+        }
+        self.buf_len = 0;
+        self.head_len = 0;
+    }
+}
+
+impl Core {
+    pub(super) fn new(r: &[u8; 16], backend: Backend) -> Self {
+        let r = u128::from_le_bytes(*r) & CLAMP;
+        Core {
+            backend,
+            soft: backend::soft::State::new(r),
+            powers: None,
+            buf: [0; BLOCK_SIZE],
+            buf_len: 0,
+            head: [0; BLOCK_SIZE],
+            head_len: 0,
+            head_need: 0,
+            len: 0,
+            blocks: 0,
+        }
+    }
+
+    /// A fresh core with the same key (and cached powers) for the bytes from `offset` on.
+    pub(super) fn piece_at(&self, offset: u64) -> Core {
+        let mut c = self.clone();
+        c.soft.reset();
+        c.buf.zeroize();
+        c.buf_len = 0;
+        c.head.zeroize();
+        c.head_len = 0;
+        c.head_need = (BLOCK_SIZE - (offset % BLOCK_SIZE as u64) as usize) % BLOCK_SIZE;
+        c.len = 0;
+        c.blocks = 0;
+        c
+    }
+
+    /// Appends the piece `next`, which starts where `self` ends and has the same key:
+    /// h ← h·r^{blocks(next)} + h(next), after completing the block that straddles the seam.
+    pub(super) fn merge(&mut self, next: &Core) {
+        self.update(&next.head[..next.head_len]);
+        if next.head_len < next.head_need {
+            // `next` is shorter than its head: no blocks, nothing buffered.
+            return;
+        }
+        debug_assert_eq!(self.buf_len, 0);
+        if next.blocks > 0 {
+            let rn = self.soft.r.pow_public_exponent(next.blocks);
+            self.soft.h = self.soft.h.mul(&rn).add(&next.soft.h);
+            self.blocks += next.blocks;
+        }
+        self.buf = next.buf;
+        self.buf_len = next.buf_len;
+        self.len += next.len - next.head_len as u64;
+    }
+
+    /// Whether `other` was made from the same key (constant-time comparison of r).
+    pub(super) fn same_key(&self, other: &Core) -> bool {
+        use subtle::ConstantTimeEq;
+        bool::from(self.soft.r.0.ct_eq(&other.soft.r.0))
+    }
+
+    /// Absorbs whole full chunks (`data.len()` a multiple of 16): one backend match per call.
+    pub(super) fn blocks(&mut self, data: &[u8]) {
+        self.blocks += (data.len() / BLOCK_SIZE) as u64;
+        match self.backend {
+            Backend::Soft => self.soft.blocks(data, 1),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => {
+                let vector = self.vector_prefix(data.len(), backend::avx2::STEP);
+                if vector > 0 {
+                    let powers = powers(&mut self.powers, &self.soft.r);
+                    // SAFETY: a `Core` with this backend is only built after
+                    // `Backend::is_available` confirmed avx2, the feature `avx2::blocks`
+                    // enables.
+                    unsafe { backend::avx2::blocks(&mut self.soft.h, powers, &data[..vector]) };
+                }
+                self.soft.blocks(&data[vector..], 1);
+            }
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512Ifma => {
+                let vector = self.vector_prefix(data.len(), backend::ifma::STEP);
+                if vector > 0 {
+                    let powers = powers(&mut self.powers, &self.soft.r);
+                    // SAFETY: a `Core` with this backend is only built after
+                    // `Backend::is_available` confirmed avx512f and avx512ifma, exactly the
+                    // features `ifma::blocks` enables.
+                    unsafe { backend::ifma::blocks(&mut self.soft.h, powers, &data[..vector]) };
+                }
+                self.soft.blocks(&data[vector..], 1);
+            }
+        }
+    }
+
+    /// How many leading bytes of a bulk call of `len` bytes go to a vector kernel with the
+    /// given step: none below the crossover, else all whole steps.
+    pub(super) fn vector_prefix(&self, len: usize, step: usize) -> usize {
+        let min = if self.powers.is_some() {
+            VECTOR_MIN_BYTES
+        } else {
+            VECTOR_MIN_BYTES_COLD
+        };
+        if len >= min { len / step * step } else { 0 }
+    }
+
+    /// The key powers, computed on first use (before `update_parallel` splits a message).
+    #[cfg(feature = "rayon")]
+    pub(super) fn ensure_powers(&mut self) {
+        powers(&mut self.powers, &self.soft.r);
+    }
+
+    pub(super) fn update(&mut self, mut data: &[u8]) {
+        self.len += data.len() as u64;
+        if self.head_len < self.head_need {
+            let take = (self.head_need - self.head_len).min(data.len());
+            self.head[self.head_len..self.head_len + take].copy_from_slice(&data[..take]);
+            self.head_len += take;
+            data = &data[take..];
+        }
+        if self.buf_len > 0 {
+            let take = (BLOCK_SIZE - self.buf_len).min(data.len());
+            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
+            self.buf_len += take;
+            data = &data[take..];
+            if self.buf_len < BLOCK_SIZE {
+                return;
+            }
+            let block = self.buf;
+            self.blocks(&block);
+            self.buf_len = 0;
+        }
+        let whole = data.len() - data.len() % BLOCK_SIZE;
+        if whole > 0 {
+            self.blocks(&data[..whole]);
+        }
+        let rest = &data[whole..];
+        self.buf[..rest.len()].copy_from_slice(rest);
+        self.buf_len = rest.len();
+    }
+
+    /// Pads and absorbs the final partial chunk, then returns the tag with pad s.
+    pub(super) fn finalize(&mut self, s: u128) -> Poly1305Tag {
+        if self.buf_len > 0 {
+            let mut last = [0u8; BLOCK_SIZE];
+            last[..self.buf_len].copy_from_slice(&self.buf[..self.buf_len]);
+            last[self.buf_len] = 1;
+            self.soft.blocks(&last, 0);
+            last.zeroize();
+            self.buf.zeroize();
+            self.buf_len = 0;
+        }
+        Tag::from_bytes(self.soft.finalize(s))
+    }
+
+    pub(super) fn reset(&mut self) {
+        *self = self.piece_at(0);
+    }
+}

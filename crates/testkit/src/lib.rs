@@ -1,0 +1,30 @@
+//! Test support shared by the wegman crates' tests (not published).
+//!
+//! - [`rng`]: a deterministic xorshift generator for inputs that need no cryptographic
+//!   randomness (the same stream on every machine, so failures reproduce);
+//! - [`patterns`]: extreme byte patterns and the lengths around block boundaries;
+//! - [`gf2m`]: F_{2^m} polynomial arithmetic bit by bit (schoolbook, long division);
+//! - [`tower`]: the F_4 ⊂ F_16 ⊂ F_256 tower multiplied from its defining polynomials;
+//! - [`hash256`]: Hash256 / Auth256-AES from design.md §3.3, on [`tower`] and [`gf2m`]-style
+//!   schoolbook polynomials (the y-basis built from ψ(x) = x² + x).
+//!
+//! Every reference here is written once, from the definitions, and shares no code with the
+//! library crates (it depends on none of them), so a test that compares the two compares
+//! independent computations.
+
+pub mod gf2m;
+pub mod hash256;
+pub mod patterns;
+pub mod rng;
+pub mod tower;
+
+pub use rng::{Rng, bytes};
+
+/// Prints (and returns) the coverage line of a backend-against-portable test, e.g. from
+/// `Backend::coverage("poly1305")`, so `cargo test -- --nocapture` and CI logs show which
+/// backends ran on this CPU and which were skipped.
+pub fn report(line: impl core::fmt::Display) -> String {
+    let s = line.to_string();
+    println!("{s}");
+    s
+}
