@@ -31,7 +31,7 @@ fn macs(c: &mut Criterion) {
         .map(|b| (b, Auth256Key::with_options(&k, b, 64 << 20)))
         .collect();
     let p1305 = Poly1305AesKey::new(&k).unwrap();
-    let mut gmac = OpensslGmac::new().expect("OpenSSL has GMAC");
+    let mut gmac = OpensslGmac::new();
     let h: [u8; 16] = core::array::from_fn(|i| k[i]);
     let ghash0 = ghash::GHash::new(&h.into());
     let polyval0 = polyval::Polyval::new(&h.into());
@@ -56,9 +56,11 @@ fn macs(c: &mut Criterion) {
             &msg,
             |b, m| b.iter(|| p1305.mac(black_box(&[7; 16]), m)),
         );
-        g.bench_with_input(BenchmarkId::new("openssl-gmac", size), &msg, |b, m| {
-            b.iter(|| gmac.mac(black_box(&h), &nonce, m))
-        });
+        if let Some(gmac) = &mut gmac {
+            g.bench_with_input(BenchmarkId::new("openssl-gmac", size), &msg, |b, m| {
+                b.iter(|| gmac.mac(black_box(&h), &nonce, m))
+            });
+        }
         g.bench_with_input(BenchmarkId::new("rustcrypto-ghash", size), &msg, |b, m| {
             b.iter(|| {
                 let mut x = ghash0.clone();

@@ -1,5 +1,8 @@
 //! Peer implementations for wegman's benchmarks, behind small safe wrappers.
 //!
+//! OpenSSL and libsodium are probed in `build.rs` (pkg-config): a machine without them still
+//! builds and tests the workspace, and the peers they provide are skipped with a note.
+//!
 //! - [`OpensslPoly1305`]: OpenSSL 3's Poly1305 through `EVP_MAC` (its fastest path, AVX-512
 //!   IFMA where the CPU has it), one reusable context.
 //! - [`OpensslGmac`]: OpenSSL 3's GMAC (AES-128-GCM's GHASH over the message, the tag
@@ -12,24 +15,98 @@
 //!
 //! The wrappers are also tested against wegman (an independent cross-check of both).
 
+/// Whether OpenSSL's libcrypto (3.x) was found and linked at build time; without it the
+/// OpenSSL peers' constructors return `None` and the benches and cross-checks skip them.
+pub const OPENSSL_AVAILABLE: bool = cfg!(has_openssl);
+
+#[cfg(has_openssl)]
 use std::ffi::CStr;
+#[cfg(has_openssl)]
 use std::ptr;
 
-use openssl_sys as ffi;
+/// The few libcrypto 3 entry points the peers use, declared here so that building needs no
+/// OpenSSL headers (`build.rs` links libcrypto when pkg-config finds it).
+#[cfg(has_openssl)]
+mod ffi {
+    use core::ffi::{c_char, c_int, c_uint, c_void};
 
-/// A fetched `EVP_MAC` and one context for it, freed on drop.
-#[derive(Debug)]
-struct EvpMac {
-    mac: *mut ffi::EVP_MAC,
-    ctx: *mut ffi::EVP_MAC_CTX,
+    /// `EVP_MAC` (opaque).
+    #[repr(C)]
+    pub(crate) struct EvpMac {
+        _private: [u8; 0],
+    }
+    /// `EVP_MAC_CTX` (opaque).
+    #[repr(C)]
+    pub(crate) struct EvpMacCtx {
+        _private: [u8; 0],
+    }
+    /// `OSSL_PARAM` (openssl/core.h).
+    #[repr(C)]
+    pub(crate) struct OsslParam {
+        key: *const c_char,
+        data_type: c_uint,
+        data: *mut c_void,
+        data_size: usize,
+        return_size: usize,
+    }
+
+    unsafe extern "C" {
+        pub(crate) fn EVP_MAC_fetch(
+            libctx: *mut c_void,
+            algorithm: *const c_char,
+            properties: *const c_char,
+        ) -> *mut EvpMac;
+        pub(crate) fn EVP_MAC_free(mac: *mut EvpMac);
+        pub(crate) fn EVP_MAC_CTX_new(mac: *mut EvpMac) -> *mut EvpMacCtx;
+        pub(crate) fn EVP_MAC_CTX_free(ctx: *mut EvpMacCtx);
+        pub(crate) fn EVP_MAC_init(
+            ctx: *mut EvpMacCtx,
+            key: *const u8,
+            keylen: usize,
+            params: *const OsslParam,
+        ) -> c_int;
+        pub(crate) fn EVP_MAC_update(ctx: *mut EvpMacCtx, data: *const u8, datalen: usize)
+        -> c_int;
+        pub(crate) fn EVP_MAC_final(
+            ctx: *mut EvpMacCtx,
+            out: *mut u8,
+            outl: *mut usize,
+            outsize: usize,
+        ) -> c_int;
+        pub(crate) fn OSSL_PARAM_construct_utf8_string(
+            key: *const c_char,
+            buf: *mut c_char,
+            bsize: usize,
+        ) -> OsslParam;
+        pub(crate) fn OSSL_PARAM_construct_octet_string(
+            key: *const c_char,
+            buf: *mut c_void,
+            bsize: usize,
+        ) -> OsslParam;
+        pub(crate) fn OSSL_PARAM_construct_end() -> OsslParam;
+    }
 }
 
+/// A fetched `EVP_MAC` and one context for it, freed on drop.
+#[cfg(has_openssl)]
+#[derive(Debug)]
+struct EvpMac {
+    mac: *mut ffi::EvpMac,
+    ctx: *mut ffi::EvpMacCtx,
+}
+
+/// Without OpenSSL: never constructed.
+#[cfg(not(has_openssl))]
+#[derive(Debug)]
+struct EvpMac;
+
 impl EvpMac {
-    /// Fetches the MAC `name` from the default provider; `None` if this OpenSSL lacks it.
+    /// Fetches the MAC `name` from the default provider; `None` if this OpenSSL lacks it (or
+    /// OpenSSL was not found at build time).
+    #[cfg(has_openssl)]
     fn fetch(name: &CStr) -> Option<EvpMac> {
-        ffi::init();
         // SAFETY: `name` is NUL-terminated; a null library context and property query select
-        // the defaults. The result is checked for null before use.
+        // the defaults (libcrypto 3 initialises itself). The result is checked for null.
         let mac = unsafe { ffi::EVP_MAC_fetch(ptr::null_mut(), name.as_ptr(), ptr::null()) };
         if mac.is_null() {
             return None;
@@ -43,8 +120,37 @@ impl EvpMac {
         }
         Some(EvpMac { mac, ctx })
     }
+
+    #[cfg(not(has_openssl))]
+    fn fetch(_name: &core::ffi::CStr) -> Option<EvpMac> {
+        None
+    }
+
+    /// init (with optional parameters), update, final: the 16-byte tag.
+    #[cfg(has_openssl)]
+    fn run(
+        &mut self,
+        key: &[u8],
+        params: *const ffi::OsslParam,
+        msg: &[u8],
+        what: &str,
+    ) -> [u8; 16] {
+        let mut out = [0u8; 16];
+        let mut outl = 0usize;
+        // SAFETY: `ctx` is a live context; key, msg and out are valid for the lengths
+        // passed; `params` is null or an `OSSL_PARAM` array ending in the end marker, alive
+        // for the call; OpenSSL writes at most `out.len()` bytes.
+        let ok = unsafe {
+            ffi::EVP_MAC_init(self.ctx, key.as_ptr(), key.len(), params) == 1
+                && ffi::EVP_MAC_update(self.ctx, msg.as_ptr(), msg.len()) == 1
+                && ffi::EVP_MAC_final(self.ctx, out.as_mut_ptr(), &mut outl, out.len()) == 1
+        };
+        assert!(ok && outl == 16, "OpenSSL {what} failed");
+        out
+    }
 }
 
+#[cfg(has_openssl)]
 impl Drop for EvpMac {
     fn drop(&mut self) {
         // SAFETY: both were created in `fetch` and are freed exactly once.
@@ -60,34 +166,22 @@ impl Drop for EvpMac {
 pub struct OpensslPoly1305(EvpMac);
 
 impl OpensslPoly1305 {
-    /// Fetches Poly1305 from the default provider; `None` if this OpenSSL lacks it.
+    /// Fetches Poly1305 from the default provider; `None` if this OpenSSL lacks it or OpenSSL
+    /// was not found at build time.
     pub fn new() -> Option<Self> {
         EvpMac::fetch(c"POLY1305").map(OpensslPoly1305)
     }
 
     /// The Poly1305 tag of `msg` under the one-time key `key` (r || s).
     pub fn mac(&mut self, key: &[u8; 32], msg: &[u8]) -> [u8; 16] {
-        let mut out = [0u8; 16];
-        let mut outl = 0usize;
-        // SAFETY: `ctx` is a live context; key, msg and out are valid for the lengths
-        // passed; OpenSSL writes at most `out.len()` bytes.
-        let ok = unsafe {
-            ffi::EVP_MAC_init(self.0.ctx, key.as_ptr(), key.len(), ptr::null()) == 1
-                && ffi::EVP_MAC_update(self.0.ctx, msg.as_ptr(), msg.len()) == 1
-                && ffi::EVP_MAC_final(self.0.ctx, out.as_mut_ptr(), &mut outl, out.len()) == 1
-        };
-        assert!(ok && outl == 16, "OpenSSL Poly1305 failed");
-        out
+        #[cfg(has_openssl)]
+        return self.0.run(key, ptr::null(), msg, "Poly1305");
+        #[cfg(not(has_openssl))]
+        {
+            let _ = (key, msg);
+            unreachable!("no OpenSSL: `new` returned None")
+        }
     }
-}
-
-unsafe extern "C" {
-    // In libcrypto 3 (not bound by openssl-sys).
-    fn OSSL_PARAM_construct_utf8_string(
-        key: *const core::ffi::c_char,
-        buf: *mut core::ffi::c_char,
-        bsize: usize,
-    ) -> ffi::OSSL_PARAM;
 }
 
 /// OpenSSL's GMAC with AES-128-GCM: a fetched `EVP_MAC` and one context, reused.
@@ -95,7 +189,8 @@ unsafe extern "C" {
 pub struct OpensslGmac(EvpMac);
 
 impl OpensslGmac {
-    /// Fetches GMAC from the default provider; `None` if this OpenSSL lacks it.
+    /// Fetches GMAC from the default provider; `None` if this OpenSSL lacks it or OpenSSL was
+    /// not found at build time.
     pub fn new() -> Option<Self> {
         EvpMac::fetch(c"GMAC").map(OpensslGmac)
     }
@@ -103,33 +198,34 @@ impl OpensslGmac {
     /// The GMAC tag of `msg` under the AES-128 key `key` and the 12-byte IV `iv` (equal to the
     /// AES-128-GCM tag with `msg` as associated data and no plaintext).
     pub fn mac(&mut self, key: &[u8; 16], iv: &[u8; 12], msg: &[u8]) -> [u8; 16] {
-        let mut cipher = *b"AES-128-GCM\0";
-        let mut iv = *iv;
-        let mut out = [0u8; 16];
-        let mut outl = 0usize;
-        // SAFETY: the parameter names are NUL-terminated literals; `cipher` and `iv` outlive
-        // the init call that reads them; `ctx` is live; the buffers are valid for the
-        // lengths passed and OpenSSL writes at most `out.len()` bytes.
-        let ok = unsafe {
-            let params = [
-                OSSL_PARAM_construct_utf8_string(
-                    c"cipher".as_ptr(),
-                    cipher.as_mut_ptr().cast(),
-                    cipher.len() - 1,
-                ),
-                ffi::OSSL_PARAM_construct_octet_string(
-                    c"iv".as_ptr(),
-                    iv.as_mut_ptr().cast(),
-                    iv.len(),
-                ),
-                ffi::OSSL_PARAM_construct_end(),
-            ];
-            ffi::EVP_MAC_init(self.0.ctx, key.as_ptr(), key.len(), params.as_ptr()) == 1
-                && ffi::EVP_MAC_update(self.0.ctx, msg.as_ptr(), msg.len()) == 1
-                && ffi::EVP_MAC_final(self.0.ctx, out.as_mut_ptr(), &mut outl, out.len()) == 1
-        };
-        assert!(ok && outl == 16, "OpenSSL GMAC failed");
-        out
+        #[cfg(has_openssl)]
+        {
+            let mut cipher = *b"AES-128-GCM\0";
+            let mut iv = *iv;
+            // SAFETY: the parameter names are NUL-terminated literals; `cipher` and `iv`
+            // outlive the call that reads them (`run` below).
+            let params = unsafe {
+                [
+                    ffi::OSSL_PARAM_construct_utf8_string(
+                        c"cipher".as_ptr(),
+                        cipher.as_mut_ptr().cast(),
+                        cipher.len() - 1,
+                    ),
+                    ffi::OSSL_PARAM_construct_octet_string(
+                        c"iv".as_ptr(),
+                        iv.as_mut_ptr().cast(),
+                        iv.len(),
+                    ),
+                    ffi::OSSL_PARAM_construct_end(),
+                ]
+            };
+            self.0.run(key, params.as_ptr(), msg, "GMAC")
+        }
+        #[cfg(not(has_openssl))]
+        {
+            let _ = (key, iv, msg);
+            unreachable!("no OpenSSL: `new` returned None")
+        }
     }
 }
 

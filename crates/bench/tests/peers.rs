@@ -2,7 +2,7 @@
 //! implementations, and a check that the benchmark peers compute the same function.
 
 use proptest::prelude::*;
-use wegman_bench::{OpensslPoly1305, SODIUM_AVAILABLE, sodium_poly1305};
+use wegman_bench::{OPENSSL_AVAILABLE, OpensslPoly1305, SODIUM_AVAILABLE, sodium_poly1305};
 use wegman_mac::poly1305::{Backend, Poly1305};
 
 proptest! {
@@ -13,8 +13,12 @@ proptest! {
         key in proptest::array::uniform32(any::<u8>()),
         msg in proptest::collection::vec(any::<u8>(), 0..3000),
     ) {
-        let mut ossl = OpensslPoly1305::new().expect("OpenSSL has Poly1305");
-        let expect = ossl.mac(&key, &msg);
+        let mut p = Poly1305::with_backend(&key, Backend::Soft);
+        p.update(&msg);
+        let expect = p.finalize().into_bytes();
+        if let Some(mut ossl) = OpensslPoly1305::new() {
+            prop_assert_eq!(ossl.mac(&key, &msg), expect);
+        }
         for backend in Backend::available() {
             let mut p = Poly1305::with_backend(&key, backend);
             p.update(&msg);
@@ -24,6 +28,18 @@ proptest! {
             prop_assert_eq!(sodium_poly1305(&key, &msg), Some(expect));
         }
     }
+}
+
+#[test]
+fn reports_openssl_availability() {
+    if !OPENSSL_AVAILABLE {
+        eprintln!("OpenSSL 3 not found at build time: its cross-checks were skipped");
+    }
+    assert_eq!(OpensslPoly1305::new().is_some(), OPENSSL_AVAILABLE);
+    assert_eq!(
+        wegman_bench::OpensslGmac::new().is_some(),
+        OPENSSL_AVAILABLE
+    );
 }
 
 #[test]
@@ -97,7 +113,10 @@ fn ntl_gf2e_agrees_with_wegman() {
 fn openssl_gmac_is_gmac() {
     use aes::cipher::BlockCipherEncrypt;
     use ghash::universal_hash::{KeyInit, UniversalHash};
-    let mut ossl = wegman_bench::OpensslGmac::new().expect("OpenSSL has GMAC");
+    let Some(mut ossl) = wegman_bench::OpensslGmac::new() else {
+        eprintln!("OpenSSL 3 not found at build time: GMAC cross-check skipped");
+        return;
+    };
     for len in [0usize, 1, 15, 16, 17, 100, 1000, 4097] {
         let key: [u8; 16] = core::array::from_fn(|i| (i * 13 + len) as u8);
         let iv: [u8; 12] = core::array::from_fn(|i| (i * 7 + 1) as u8);

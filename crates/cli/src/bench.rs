@@ -394,7 +394,15 @@ where
         let cell = if i == 0 {
             format!("{v:.1}")
         } else {
-            format!("{v:.1} ({:.2})", v / mul)
+            // Three significant digits, so a cheap operation next to a slow (portable)
+            // multiplication never rounds to 0.
+            let r = v / mul;
+            let digits = if r >= 1.0 {
+                2
+            } else {
+                (2.0 - r.log10().floor()) as usize
+            };
+            format!("{v:.1} ({r:.digits$})")
         };
         let _ = write!(line, " {cell:>16}");
     }
