@@ -323,3 +323,65 @@ macro_rules! __automatic {
         false
     };
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::string::ToString;
+
+    crate::backends! {
+        /// A test set: two portable variants and two x86 ones, one of them manual.
+        enum Demo {
+            /// Portable default.
+            Soft = "soft",
+            /// Portable alternative.
+            Tables = "tables";
+            /// Needs SSE2 (every x86-64 CPU has it).
+            Sse2 = "sse2" ["sse2"],
+            /// Needs SSE2, never detected.
+            Manual = "manual" ["sse2"] (manual),
+        }
+    }
+
+    #[test]
+    fn detect_picks_the_last_automatic_available_variant() {
+        let d = Demo::detect();
+        assert!(d.is_available());
+        assert_ne!(d, Demo::Tables);
+        if crate::FORCE_PORTABLE {
+            assert_eq!(d, Demo::Soft);
+        } else {
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(d, Demo::Sse2);
+        }
+        #[cfg(target_arch = "x86_64")]
+        assert_ne!(d, Demo::Manual);
+    }
+
+    #[test]
+    fn names_features_and_parsing() {
+        assert_eq!(Demo::ALL[0], Demo::Soft);
+        assert_eq!(Demo::Soft.features(), &[] as &[&str]);
+        for &b in Demo::ALL {
+            assert_eq!(b.name().parse::<Demo>(), Ok(b));
+            assert_eq!(b.to_string(), b.name());
+        }
+        assert_eq!("nope".parse::<Demo>(), Err(crate::UnknownBackend));
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(Demo::Manual.features(), &["sse2"]);
+        assert!(Demo::available().any(|b| b == Demo::Tables));
+    }
+
+    #[test]
+    fn available_tokens_only_for_available_backends() {
+        for &b in Demo::ALL {
+            assert_eq!(crate::Available::new(b).is_some(), b.is_available());
+        }
+        assert_eq!(crate::Available::<Demo>::detect().get(), Demo::detect());
+        let line = Demo::coverage("demo");
+        assert!(
+            line.as_str()
+                .starts_with("demo backends: covered soft tables")
+        );
+    }
+}

@@ -20,11 +20,22 @@ pub mod tower;
 
 pub use rng::{Rng, bytes};
 
-/// Prints (and returns) the coverage line of a backend-against-portable test, e.g. from
-/// `Backend::coverage("poly1305")`, so `cargo test -- --nocapture` and CI logs show which
-/// backends ran on this CPU and which were skipped.
+/// Reports the coverage line of a backend-against-portable test, e.g. from
+/// `Backend::coverage("poly1305")`: printed (seen with `--nocapture`), and appended to the file
+/// named by `WEGMAN_COVERAGE_LOG` when that is set (`.ci/run` prints that file after the
+/// suite, so every CI log says which backends ran on its CPU and which were skipped).
 pub fn report(line: impl core::fmt::Display) -> String {
     let s = line.to_string();
     println!("{s}");
+    if let Some(path) = std::env::var_os("WEGMAN_COVERAGE_LOG") {
+        use std::io::Write as _;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path);
+        if let Ok(mut f) = file {
+            let _ = writeln!(f, "{s}");
+        }
+    }
     s
 }
