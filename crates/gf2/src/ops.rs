@@ -193,7 +193,7 @@ pub(crate) fn mul<const N: usize, S: ShapeOf>(
 /// a² mod P.
 #[inline]
 pub(crate) fn sqr<const N: usize, S: ShapeOf>(a: &[u64; N], s: S, backend: Backend) -> [u64; N] {
-    sqr_n(a, 1, s, backend)
+    dispatch!(backend, k => k.sqr_n(a, 1, s))
 }
 
 /// a^(2^k) mod P: k squarings (k public), one backend dispatch.
@@ -351,13 +351,21 @@ pub(crate) fn sqrt_ssrf<const N: usize>(
     zeta_exps: &[u32],
     backend: Backend,
 ) -> [u64; N] {
-    dispatch!(backend, k => {
-        let (mut r, o) = k.even_odd(a);
-        for &z in zeta_exps {
-            arith::xor_shifted(&mut r, &o, z as usize);
-        }
-        r
-    })
+    // Only `Avx512` has a kernel of its own here (`pext`); pclmulqdq plays no part in a
+    // square root by shifts, so `Clmul` runs the portable split inline, without a call.
+    let mut zs = [0usize; 4];
+    let n = zeta_exps.len().min(4);
+    for (z, &e) in zs.iter_mut().zip(zeta_exps) {
+        *z = e as usize;
+    }
+    let zs = &zs[..n];
+    match backend {
+        Backend::Soft => sqrt_ssrf_with(Soft, a, zs),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul => sqrt_ssrf_with(Soft, a, zs),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx512 => dispatch!(backend, k => sqrt_ssrf_with(k, a, zs)),
+    }
 }
 
 /// [`sqrt_ssrf`] for a modulus fixed at compile time: ζ's `NZ` exponents are const
@@ -374,13 +382,25 @@ pub(crate) fn sqrt_ssrf_const<
     a: &[u64; N],
     backend: Backend,
 ) -> [u64; N] {
-    dispatch!(backend, k => {
-        let (mut r, o) = k.even_odd(a);
-        for &z in [Z0, Z1, Z2, Z3].iter().take(NZ) {
-            arith::xor_shifted(&mut r, &o, z);
-        }
-        r
-    })
+    let zs = &[Z0, Z1, Z2, Z3][..NZ];
+    // As in `sqrt_ssrf`: only `Avx512` has its own split.
+    match backend {
+        Backend::Soft => sqrt_ssrf_with(Soft, a, zs),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul => sqrt_ssrf_with(Soft, a, zs),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx512 => dispatch!(backend, k => sqrt_ssrf_with(k, a, zs)),
+    }
+}
+
+/// a_even + Σ_z x^z·a_odd: the square root for ζ = Σ_z x^z (shifts and XORs).
+#[inline(always)]
+fn sqrt_ssrf_with<K: Kernel, const N: usize>(k: K, a: &[u64; N], zeta_exps: &[usize]) -> [u64; N] {
+    let (mut r, o) = k.even_odd(a);
+    for &z in zeta_exps {
+        arith::xor_shifted(&mut r, &o, z);
+    }
+    r
 }
 
 /// A linear map over F_2 given by a limb-major table: `cols[l·stride + i]` is limb l of the
@@ -393,5 +413,13 @@ pub(crate) fn apply_cols<const N: usize>(
     stride: usize,
     backend: Backend,
 ) -> [u64; N] {
-    dispatch!(backend, k => k.apply_cols(a, cols, rows, stride))
+    // Only `Avx512` has a kernel of its own for tables; `Clmul` runs the portable masked
+    // XORs inline, without a call.
+    match backend {
+        Backend::Soft => Soft.apply_cols(a, cols, rows, stride),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul => Soft.apply_cols(a, cols, rows, stride),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx512 => dispatch!(backend, k => k.apply_cols(a, cols, rows, stride)),
+    }
 }

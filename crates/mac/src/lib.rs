@@ -16,8 +16,11 @@
 //! - tags are [`Tag`]s, whose equality is constant-time ([`subtle`]);
 //! - `verify` returns `Result<(), Error>` and compares in constant time;
 //! - key material is zeroized when dropped;
-//! - nothing that touches a key or a message branches on, or indexes memory by, secret data;
-//!   each exception is documented where it happens.
+//! - nothing that touches a key or a message branches on, or indexes memory by, secret data.
+//!   Functions whose time depends on their (public) inputs say `vartime` in their names; the
+//!   documented exceptions are lengths and counts (message lengths, block counts, thread
+//!   counts: public), the validity check of a Poly1305-AES key (`Poly1305AesKey::new` reveals
+//!   only whether the key is valid, as its error does), and the choice of backend.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

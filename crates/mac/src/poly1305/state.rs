@@ -95,7 +95,7 @@ impl Core {
         }
         debug_assert_eq!(self.buf_len, 0);
         if next.blocks > 0 {
-            let rn = self.soft.r.pow_public_exponent(next.blocks);
+            let rn = self.soft.r.pow_vartime(next.blocks);
             self.soft.h = self.soft.h.mul(&rn).add(&next.soft.h);
             self.blocks += next.blocks;
         }

@@ -77,9 +77,9 @@ impl Fe1305x44 {
         Fe1305x44([self.0[0] + b.0[0], self.0[1] + b.0[1], self.0[2] + b.0[2]]).carry()
     }
 
-    /// self^e by square-and-multiply. Constant-time in `self` (the secret key); the sequence
-    /// of operations depends on the exponent, which is a public block count.
-    pub(crate) fn pow_public_exponent(&self, e: u64) -> Fe1305x44 {
+    /// self^e by square-and-multiply: variable-time in the exponent (a public block count),
+    /// constant-time in `self` (the secret key).
+    pub(crate) fn pow_vartime(&self, e: u64) -> Fe1305x44 {
         let mut acc = Fe1305x44([1, 0, 0]);
         for i in (0..64 - e.leading_zeros()).rev() {
             acc = acc.mul(&acc);
