@@ -32,7 +32,7 @@ use once_cell::race::OnceBox;
 use zeroize::Zeroize;
 
 use crate::bitslice::ConstMul;
-use crate::fft::{ifft, point, reduce_2to256};
+use crate::fft::{ifft, point, reduce_2to256, ybasis_twiddle_index};
 use crate::tower::{AesIsomorphism, Gf256};
 use crate::{Available, Backend};
 use wegman_f2::bytes::affine_matrix;
@@ -128,7 +128,7 @@ fn build_tables() -> Tables {
         let lane = |s: usize, second: bool| -> [u8; 64] {
             let h = 1usize << (6 - s);
             core::array::from_fn(|p| {
-                let c = iso.to_aes(tw(p >> (7 - s)));
+                let c = iso.to_aes(tw(ybasis_twiddle_index(s as u32, p)));
                 match (p & h == 0, second) {
                     (true, false) => 1,
                     (true, true) => c,

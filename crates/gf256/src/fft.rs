@@ -37,10 +37,18 @@ pub const fn point(j: usize) -> Gf256 {
     Gf256::from_u8(acc)
 }
 
-/// The twiddle of the size-64 y-basis network ([`fft64_ybasis`]) at stage `s` (1..=6) for the
-/// butterfly whose first position is `pos`: α_{2k} with k = pos >> (7 − s).
+/// The index k of the twiddle α_{2k} of the size-64 y-basis network ([`fft64_ybasis`]) at
+/// stage `s` (1..=6) for the butterfly whose first position is `pos`: k = pos >> (7 − s).
+/// Every implementation of the network (scalar, bitsliced, GFNI, the gate model) takes its
+/// twiddles from here.
+pub const fn ybasis_twiddle_index(s: u32, pos: usize) -> usize {
+    pos >> (7 - s)
+}
+
+/// The twiddle α_{2k} of the size-64 y-basis network at stage `s` for the butterfly whose first
+/// position is `pos`, k = [`ybasis_twiddle_index`].
 pub const fn ybasis_twiddle(s: u32, pos: usize) -> Gf256 {
-    point(2 * (pos >> (7 - s)))
+    point(2 * ybasis_twiddle_index(s, pos))
 }
 
 /// The size-64 additive FFT of a polynomial given in the **y-basis** (Bernstein–Chou §4.3):

@@ -29,9 +29,16 @@ fn mul_level(x: u8, y: u8, bits: u32) -> u8 {
     low | (high << k)
 }
 
-/// x·y in F_256.
+/// x·y in F_256 (from a 256 × 256 table filled once by the definition above, so that slow
+/// references built on it stay fast enough to run on every length).
 pub fn mul(x: u8, y: u8) -> u8 {
-    mul_level(x, y, 8)
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        (0..=255u8)
+            .flat_map(|a| (0..=255u8).map(move |b| mul_level(a, b, 8)))
+            .collect()
+    });
+    t[usize::from(x) << 8 | usize::from(y)]
 }
 
 /// x·y in F_16 (4-bit values).

@@ -183,39 +183,69 @@ fn prepare(t: &Tables, msg: &[Pair; 32], key: &[Pair; 32]) -> [__m512i; 32] {
     })
 }
 
-/// One butterfly of stage s on half e5 at position p: (p, p + h), twiddle α_{2k}.
-macro_rules! bf {
-    ($y:ident, $tw:ident, $e5:literal, $s:literal, $p:expr) => {{
-        let (p, h): (usize, usize) = ($p, 1 << (6 - $s));
-        let k: usize = (32 * $e5 + p) >> (7 - $s);
-        let b = $y[p + h];
-        let a = if k == 0 {
-            $y[p]
-        } else {
-            let c = load_u64x8(&$tw[k]);
-            _mm512_xor_si512($y[p], _mm512_gf2p8affine_epi64_epi8::<0>(b, c))
-        };
-        $y[p + h] = _mm512_xor_si512(a, b);
-        $y[p] = a;
-    }};
-}
+/// The three lane operations of the network on 512-bit vectors (64 AES-field bytes). The
+/// network macros below take the module of lane operations as their first argument (`$v`),
+/// so the same network runs on any vector width: a 256-bit variant (AVX2 + GFNI) supplies
+/// `xor`, `mul_const` and `acc_pair` on `__m256i` for its own layout and reuses the macros.
+mod v512 {
+    use core::arch::x86_64::*;
 
-/// Adds the pointwise products of positions p and p + 1 (p even) of half e5 into accumulator
-/// vector (32·e5 + p)/2: `gf2p8mulb` of [m_p, m'_{p+1}, m_p, m'_{p+1}] (128-bit lanes) with
-/// [m'_p, m_{p+1}, m'_p, m_{p+1}] puts position p's products in lanes 0 and 2 and position
-/// p + 1's in lanes 1 and 3 — one product and one accumulator update for two positions.
-macro_rules! acc2 {
-    ($acc:ident, $y:ident, $e5:literal, $p:expr) => {{
+    /// a + b.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(super) fn xor(a: __m512i, b: __m512i) -> __m512i {
+        _mm512_xor_si512(a, b)
+    }
+
+    /// x times a public constant, given as its `gf2p8affineqb` matrix broadcast to 8 u64s.
+    #[inline]
+    #[target_feature(enable = "avx512f,gfni")]
+    pub(super) fn mul_const(x: __m512i, m: &[u64; 8]) -> __m512i {
+        // SAFETY: `m` is 8 readable u64s; `loadu` has no alignment requirement.
+        let c = unsafe { _mm512_loadu_si512(m.as_ptr().cast()) };
+        _mm512_gf2p8affine_epi64_epi8::<0>(x, c)
+    }
+
+    /// acc + the pointwise products of positions p (vector f) and p + 1 (vector g):
+    /// `gf2p8mulb` of [m_p, m'_{p+1}, m_p, m'_{p+1}] (128-bit lanes) with
+    /// [m'_p, m_{p+1}, m'_p, m_{p+1}] puts position p's products in lanes 0 and 2 and
+    /// position p + 1's in lanes 1 and 3.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,gfni")]
+    pub(super) fn acc_pair(acc: __m512i, f: __m512i, g: __m512i) -> __m512i {
         const ODD: __mmask64 = 0xffff_0000_ffff_0000;
-        let (f, g) = ($y[$p], $y[$p + 1]);
         let a = _mm512_mask_blend_epi8(ODD, f, g);
         let b = _mm512_mask_blend_epi8(
             ODD,
             _mm512_shuffle_i64x2::<0xb1>(f, f),
             _mm512_shuffle_i64x2::<0xb1>(g, g),
         );
+        _mm512_xor_si512(acc, _mm512_gf2p8mul_epi8(a, b))
+    }
+}
+
+/// One butterfly of stage s on half e5 at position p: (p, p + h), twiddle α_{2k}.
+macro_rules! bf {
+    ($v:ident, $y:ident, $tw:ident, $e5:literal, $s:literal, $p:expr) => {{
+        let (p, h): (usize, usize) = ($p, 1 << (6 - $s));
+        let k = crate::fft::ybasis_twiddle_index($s, 32 * $e5 + p);
+        let b = $y[p + h];
+        let a = if k == 0 {
+            $y[p]
+        } else {
+            $v::xor($y[p], $v::mul_const(b, &$tw[k]))
+        };
+        $y[p + h] = $v::xor(a, b);
+        $y[p] = a;
+    }};
+}
+
+/// Adds the pointwise products of positions p and p + 1 (p even) of half e5 into accumulator
+/// vector (32·e5 + p)/2 ([`v512::acc_pair`]: one product and one update for two positions).
+macro_rules! acc2 {
+    ($v:ident, $acc:ident, $y:ident, $e5:literal, $p:expr) => {{
         let i = (32 * $e5 + $p) / 2;
-        $acc[i] = _mm512_xor_si512($acc[i], _mm512_gf2p8mul_epi8(a, b));
+        $acc[i] = $v::acc_pair($acc[i], $y[$p], $y[$p + 1]);
     }};
 }
 
@@ -223,35 +253,35 @@ macro_rules! acc2 {
 // blocks of 2^{6−s}, each finished (down to its pointwise products) before the next starts,
 // so that few vectors are live at once.
 macro_rules! st6 {
-    ($y:ident, $tw:ident, $e5:literal, $acc:ident, $d:expr) => {
-        bf!($y, $tw, $e5, 6, $d);
-        acc2!($acc, $y, $e5, $d);
+    ($v:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident, $d:expr) => {
+        bf!($v, $y, $tw, $e5, 6, $d);
+        acc2!($v, $acc, $y, $e5, $d);
     };
 }
 macro_rules! st5 {
-    ($y:ident, $tw:ident, $e5:literal, $acc:ident, $c:expr) => {
-        bf!($y, $tw, $e5, 5, $c);
-        bf!($y, $tw, $e5, 5, $c + 1);
-        st6!($y, $tw, $e5, $acc, $c);
-        st6!($y, $tw, $e5, $acc, $c + 2);
+    ($v:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident, $c:expr) => {
+        bf!($v, $y, $tw, $e5, 5, $c);
+        bf!($v, $y, $tw, $e5, 5, $c + 1);
+        st6!($v, $y, $tw, $e5, $acc, $c);
+        st6!($v, $y, $tw, $e5, $acc, $c + 2);
     };
 }
 macro_rules! st4 {
-    ($y:ident, $tw:ident, $e5:literal, $acc:ident, $b:expr) => {
+    ($v:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident, $b:expr) => {
         for j in 0..4 {
-            bf!($y, $tw, $e5, 4, $b + j);
+            bf!($v, $y, $tw, $e5, 4, $b + j);
         }
-        st5!($y, $tw, $e5, $acc, $b);
-        st5!($y, $tw, $e5, $acc, $b + 4);
+        st5!($v, $y, $tw, $e5, $acc, $b);
+        st5!($v, $y, $tw, $e5, $acc, $b + 4);
     };
 }
 macro_rules! st3 {
-    ($y:ident, $tw:ident, $e5:literal, $acc:ident, $a:expr) => {
+    ($v:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident, $a:expr) => {
         for j in 0..8 {
-            bf!($y, $tw, $e5, 3, $a + j);
+            bf!($v, $y, $tw, $e5, 3, $a + j);
         }
-        st4!($y, $tw, $e5, $acc, $a);
-        st4!($y, $tw, $e5, $acc, $a + 8);
+        st4!($v, $y, $tw, $e5, $acc, $a);
+        st4!($v, $y, $tw, $e5, $acc, $a + 8);
     };
 }
 
@@ -259,14 +289,14 @@ macro_rules! st3 {
 /// x_p + c·x_{p+16} (c = α_{2·e5}) or x_p + (c + 1)·x_{p+16} (c + 1 = α_{2·e5+1}; the
 /// twiddle table holds α_3 at index 32).
 macro_rules! stage2_block {
-    ($x:ident, $y:ident, $tw:ident, $e5:literal, $second:literal) => {
+    ($v:ident, $x:ident, $y:ident, $tw:ident, $e5:literal, $second:literal) => {
         for p in 0..16 {
             $y[p + 16 * $second] = match ($e5, $second) {
                 (0, 0) => $x[p],
-                (0, _) => _mm512_xor_si512($x[p], $x[p + 16]),
+                (0, _) => $v::xor($x[p], $x[p + 16]),
                 (_, s) => {
-                    let c = load_u64x8(&$tw[if s == 0 { 1 } else { 32 }]);
-                    _mm512_xor_si512($x[p], _mm512_gf2p8affine_epi64_epi8::<0>($x[p + 16], c))
+                    let c = &$tw[if s == 0 { 1 } else { 32 }];
+                    $v::xor($x[p], $v::mul_const($x[p + 16], c))
                 }
             };
         }
@@ -276,15 +306,15 @@ macro_rules! stage2_block {
 /// Stages 2..=6 of the network on half e5 (positions 32·e5 + p, AES representation) and the
 /// pointwise products.
 macro_rules! network_half {
-    ($x:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident) => {
+    ($v:ident, $x:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident) => {
         // Stage 2 (pairs p, p + 16, twiddle α_{2·e5}) computed block by block from the
         // shared transposed inputs `x`, so that only one block of 16 is live at a time:
         // the first position of a butterfly gets x_p + c·x_{p+16}, the second
         // x_p + (c + 1)·x_{p+16} (c + 1 = α_{2·e5+1}; for e5 = 0 just x_p + x_{p+16}).
-        stage2_block!($x, $y, $tw, $e5, 0);
-        st3!($y, $tw, $e5, $acc, 0);
-        stage2_block!($x, $y, $tw, $e5, 1);
-        st3!($y, $tw, $e5, $acc, 16);
+        stage2_block!($v, $x, $y, $tw, $e5, 0);
+        st3!($v, $y, $tw, $e5, $acc, 0);
+        stage2_block!($v, $x, $y, $tw, $e5, 1);
+        st3!($v, $y, $tw, $e5, $acc, 16);
     };
 }
 
@@ -297,8 +327,8 @@ fn group(t: &Tables, acc: &mut [__m512i; 32], msg: &[Pair], key: &[Pair]) {
     let x = prepare(t, msg, key);
     let tw = &t.aes_twiddle_x8;
     let mut y = [_mm512_setzero_si512(); 32];
-    network_half!(x, y, tw, 0, acc);
-    network_half!(x, y, tw, 1, acc);
+    network_half!(v512, x, y, tw, 0, acc);
+    network_half!(v512, x, y, tw, 1, acc);
 }
 
 /// Loads the accumulator into vectors (the first 32 rows: two positions per row).

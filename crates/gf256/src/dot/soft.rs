@@ -8,6 +8,7 @@
 //! so each half runs from the same 32 inputs. Straight-line code: constant-time.
 
 use crate::bitslice::SlicedGf256x64;
+use crate::fft::ybasis_twiddle_index;
 use crate::tower::Gf256;
 use wegman_f2::bytes::transpose8x8;
 use zeroize::Zeroize;
@@ -48,7 +49,7 @@ fn network_half(t: &Tables, y: &mut [SlicedGf256x64; 32], e5: usize) {
             if p & h != 0 {
                 continue;
             }
-            let k = (32 * e5 + p) >> (7 - s);
+            let k = ybasis_twiddle_index(s, 32 * e5 + p);
             let b = y[p + h];
             let a = if k == 0 {
                 y[p]
