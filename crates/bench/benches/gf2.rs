@@ -10,13 +10,8 @@ use wegman_gf2::*;
 
 fn operands(m: u32) -> (Vec<u64>, Vec<u64>) {
     let n = (m as usize).div_ceil(64);
-    let mut x = 0x0123_4567_89ab_cdefu64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = wegman_testkit::Rng::new(0x0123_4567_89ab_cdef);
+    let mut next = || rng.next_u64();
     let mask = |v: &mut Vec<u64>| {
         if !m.is_multiple_of(64) {
             v[n - 1] &= (1u64 << (m % 64)) - 1;

@@ -30,15 +30,33 @@ impl ShapeOf for &Shape {
 /// square roots, slices) run on a token, so a whole call is matched once and its inner loop
 /// calls the kernels directly.
 pub(crate) trait Kernel: Copy {
+    /// a(x)·b(x) in F_2\[x\], unreduced.
+    fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide;
+    /// a(x)² in F_2\[x\], unreduced.
+    fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide;
     /// a·b mod P.
-    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N];
+    #[inline(always)]
+    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
+        let mut w = self.mul_wide(a, b);
+        arith::reduce::<N>(&mut w, &s.shape())
+    }
     /// a^(2^k) mod P: k squarings.
-    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N];
+    #[inline(always)]
+    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
+        let mut x = *a;
+        for _ in 0..k {
+            let mut w = self.square_wide(&x);
+            x = arith::reduce::<N>(&mut w, &s.shape());
+        }
+        x
+    }
     /// (even, odd) halves: a = e² + x·o² (as polynomials).
+    #[inline(always)]
     fn even_odd<const N: usize>(self, a: &[u64; N]) -> ([u64; N], [u64; N]) {
         arith::even_odd(a)
     }
     /// The linear map of a limb-major table (see [`apply_cols`]).
+    #[inline(always)]
     fn apply_cols<const N: usize>(
         self,
         a: &[u64; N],
@@ -63,19 +81,13 @@ pub(crate) struct Soft;
 
 impl Kernel for Soft {
     #[inline(always)]
-    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
-        let mut w = arith::mul_wide_soft(a, b);
-        arith::reduce::<N>(&mut w, &s.shape())
+    fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide {
+        arith::mul_wide_soft(a, b)
     }
 
     #[inline(always)]
-    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
-        let mut x = *a;
-        for _ in 0..k {
-            let mut w = arith::square_wide(&x);
-            x = arith::reduce::<N>(&mut w, &s.shape());
-        }
-        x
+    fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide {
+        arith::square_wide(a)
     }
 }
 
@@ -87,23 +99,17 @@ pub(crate) struct Clmul(());
 #[cfg(target_arch = "x86_64")]
 impl Kernel for Clmul {
     #[inline(always)]
-    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
+    fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide {
         // SAFETY: a `Clmul` token exists only inside a dispatch arm of a backend whose
         // features (checked by `Backend::is_available`) include pclmulqdq and sse2, the
         // features `mul_wide` enables.
-        let mut w: Wide = unsafe { crate::backend::clmul::mul_wide(a, b) };
-        arith::reduce::<N>(&mut w, &s.shape())
+        unsafe { crate::backend::clmul::mul_wide(a, b) }
     }
 
     #[inline(always)]
-    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
-        let mut x = *a;
-        for _ in 0..k {
-            // SAFETY: as in `mul`: pclmulqdq and sse2 are present.
-            let mut w = unsafe { crate::backend::clmul::square_wide(&x) };
-            x = arith::reduce::<N>(&mut w, &s.shape());
-        }
-        x
+    fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide {
+        // SAFETY: as in `mul_wide`: pclmulqdq and sse2 are present.
+        unsafe { crate::backend::clmul::square_wide(a) }
     }
 }
 
@@ -115,13 +121,13 @@ pub(crate) struct Avx512(());
 #[cfg(target_arch = "x86_64")]
 impl Kernel for Avx512 {
     #[inline(always)]
-    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
-        Clmul(()).mul(a, b, s)
+    fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide {
+        Clmul(()).mul_wide(a, b)
     }
 
     #[inline(always)]
-    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
-        Clmul(()).sqr_n(a, k, s)
+    fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide {
+        Clmul(()).square_wide(a)
     }
 
     #[inline(always)]

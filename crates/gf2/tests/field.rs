@@ -11,20 +11,7 @@ fn to_bits(e: &Element, m: usize) -> Bits {
 }
 
 /// The moduli of the issue: NIST and square-root-friendly ones, and 127, 191.
-const FIELDS: &[&str] = &[
-    "127,63,0",
-    "127,1,0",
-    "163,7,6,3,0",
-    "163,57,49,29,0",
-    "191,9,0",
-    "233,74,0",
-    "233,159,0",
-    "283,12,7,5,0",
-    "283,97,89,87,0",
-    "409,87,0",
-    "571,10,5,2,0",
-    "571,193,185,5,0",
-];
+const FIELDS: &[&str] = wegman_testkit::gf2m::STANDARD_MODULI;
 
 /// Smaller and odd-shaped moduli: tiny degrees, a middle term close to m (the generic
 /// reduction path), an even degree, a single-limb field.

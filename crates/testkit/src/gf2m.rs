@@ -2,6 +2,24 @@
 //! coefficient of x^i, each 0 or 1), products are schoolbook, reduction is long division by P
 //! given as its exponents (highest first, e.g. `[163, 7, 6, 3, 0]`).
 
+/// The standard moduli (exponents, highest first): the NIST ones of the binary curves
+/// (FIPS 186, SEC 2) and Avanzi's square-root-friendly ones of the same degrees (his table,
+/// the lowest second-highest exponent), plus 127 and 191.
+pub const STANDARD_MODULI: &[&str] = &[
+    "127,63,0",
+    "127,1,0",
+    "163,7,6,3,0",
+    "163,57,49,29,0",
+    "191,9,0",
+    "233,74,0",
+    "233,159,0",
+    "283,12,7,5,0",
+    "283,97,89,87,0",
+    "409,87,0",
+    "571,10,5,2,0",
+    "571,193,185,5,0",
+];
+
 /// Coefficient vectors: `v[i]` is the coefficient of x^i.
 pub type Bits = Vec<u8>;
 
