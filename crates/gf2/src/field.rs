@@ -37,9 +37,9 @@ use subtle::{Choice, ConstantTimeEq};
 use crate::arith::{self, MAX_LIMBS, Shape};
 use crate::backend::Backend;
 use crate::error::{self, Error};
-use crate::fields::{Known, with_shape};
 use crate::modulus::Modulus;
 use crate::ops;
+use crate::shapes::{Known, with_shape};
 
 mod tables;
 use crate::poly::{self, Poly};

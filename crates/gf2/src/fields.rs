@@ -21,63 +21,13 @@
 //! first use. [`crate::basis::BasisChange`] converts between the NIST and SSRF types of one
 //! degree.
 
-use crate::arith::Shape;
-use crate::ops::ShapeOf;
-
-/// A modulus fixed at compile time (a zero-sized type per field).
-pub(crate) trait ConstShape: Copy {
-    const SHAPE: Shape;
-}
-
-/// The exponents of ζ = sqrt(x) for a square-root-friendly shape, or 0 of them.
-pub(crate) const fn ssrf_zeta(s: &Shape) -> ([u32; 4], usize) {
-    if s.m.is_multiple_of(2) {
-        return ([0; 4], 0);
-    }
-    let mut i = 0;
-    while i < s.n_mids {
-        if s.mids[i].is_multiple_of(2) {
-            return ([0; 4], 0);
-        }
-        i += 1;
-    }
-    let mut z = [0u32; 4];
-    z[0] = s.m.div_ceil(2);
-    let mut i = 0;
-    while i < s.n_mids {
-        z[i + 1] = s.mids[i].div_ceil(2);
-        i += 1;
-    }
-    (z, s.n_mids + 1)
-}
+use crate::shapes::*;
 
 macro_rules! binary_field {
     (
         $(#[$doc:meta])*
-        $name:ident, $shape:ident, $m:literal, [$($e:literal),+], $n_mids:literal
+        $name:ident, $shape:ident, $m:literal
     ) => {
-        #[derive(Clone, Copy, Debug)]
-        pub(crate) struct $shape;
-
-        impl ConstShape for $shape {
-            const SHAPE: Shape = {
-                let mids = [$($e),+];
-                let mut a = [0u32; 3];
-                let mut i = 0;
-                while i < mids.len() {
-                    a[i] = mids[i];
-                    i += 1;
-                }
-                Shape { m: $m, mids: a, n_mids: $n_mids }
-            };
-        }
-
-        impl ShapeOf for $shape {
-            #[inline(always)]
-            fn shape(self) -> Shape {
-                <$shape as ConstShape>::SHAPE
-            }
-        }
 
         $(#[$doc])*
         ///
@@ -347,169 +297,54 @@ use subtle::ConstantTimeEq as _;
 
 binary_field!(
     /// F_{2^127} = F_2\[x\]/(x^127 + x^63 + 1).
-    F127, S127, 127, [63], 1
+    F127, S127, 127
 );
 binary_field!(
     /// F_{2^127} = F_2\[x\]/(x^127 + x + 1), the square-root-friendly trinomial with the lowest
     /// middle term.
-    F127Ssrf, S127Ssrf, 127, [1], 1
+    F127Ssrf, S127Ssrf, 127
 );
 binary_field!(
     /// F_{2^163} with NIST's pentanomial x^163 + x^7 + x^6 + x^3 + 1.
-    F163Nist, S163Nist, 163, [7, 6, 3], 3
+    F163Nist, S163Nist, 163
 );
 binary_field!(
     /// F_{2^163} with the square-root-friendly x^163 + x^57 + x^49 + x^29 + 1
     /// (ζ = x^82 + x^29 + x^25 + x^15).
-    F163Ssrf, S163Ssrf, 163, [57, 49, 29], 3
+    F163Ssrf, S163Ssrf, 163
 );
 binary_field!(
     /// F_{2^191} = F_2\[x\]/(x^191 + x^9 + 1).
-    F191, S191, 191, [9], 1
+    F191, S191, 191
 );
 binary_field!(
     /// F_{2^233} with NIST's trinomial x^233 + x^74 + 1.
-    F233Nist, S233Nist, 233, [74], 1
+    F233Nist, S233Nist, 233
 );
 binary_field!(
     /// F_{2^233} with the square-root-friendly x^233 + x^159 + 1 (ζ = x^117 + x^80).
-    F233Ssrf, S233Ssrf, 233, [159], 1
+    F233Ssrf, S233Ssrf, 233
 );
 binary_field!(
     /// F_{2^283} with NIST's pentanomial x^283 + x^12 + x^7 + x^5 + 1.
-    F283Nist, S283Nist, 283, [12, 7, 5], 3
+    F283Nist, S283Nist, 283
 );
 binary_field!(
     /// F_{2^283} with the square-root-friendly x^283 + x^97 + x^89 + x^87 + 1
     /// (ζ = x^142 + x^49 + x^45 + x^44).
-    F283Ssrf, S283Ssrf, 283, [97, 89, 87], 3
+    F283Ssrf, S283Ssrf, 283
 );
 binary_field!(
     /// F_{2^409} with NIST's trinomial x^409 + x^87 + 1, which is also the square-root-friendly
     /// choice (ζ = x^205 + x^44).
-    F409, S409, 409, [87], 1
+    F409, S409, 409
 );
 binary_field!(
     /// F_{2^571} with NIST's pentanomial x^571 + x^10 + x^5 + x^2 + 1.
-    F571Nist, S571Nist, 571, [10, 5, 2], 3
+    F571Nist, S571Nist, 571
 );
 binary_field!(
     /// F_{2^571} with the square-root-friendly x^571 + x^193 + x^185 + x^5 + 1
     /// (ζ = x^286 + x^97 + x^93 + x^3).
-    F571Ssrf, S571Ssrf, 571, [193, 185, 5], 3
+    F571Ssrf, S571Ssrf, 571
 );
-
-/// The built-in moduli, so that a runtime [`crate::Field`] whose modulus is one of them runs
-/// the unrolled kernels of the specialised type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Known {
-    F127,
-    F127Ssrf,
-    F163Nist,
-    F163Ssrf,
-    F191,
-    F233Nist,
-    F233Ssrf,
-    F283Nist,
-    F283Ssrf,
-    F409,
-    F571Nist,
-    F571Ssrf,
-}
-
-impl Known {
-    /// The built-in modulus with this shape, if any.
-    pub(crate) fn of(shape: &Shape) -> Option<Known> {
-        [
-            (Known::F127, <S127 as ConstShape>::SHAPE),
-            (Known::F127Ssrf, <S127Ssrf as ConstShape>::SHAPE),
-            (Known::F163Nist, <S163Nist as ConstShape>::SHAPE),
-            (Known::F163Ssrf, <S163Ssrf as ConstShape>::SHAPE),
-            (Known::F191, <S191 as ConstShape>::SHAPE),
-            (Known::F233Nist, <S233Nist as ConstShape>::SHAPE),
-            (Known::F233Ssrf, <S233Ssrf as ConstShape>::SHAPE),
-            (Known::F283Nist, <S283Nist as ConstShape>::SHAPE),
-            (Known::F283Ssrf, <S283Ssrf as ConstShape>::SHAPE),
-            (Known::F409, <S409 as ConstShape>::SHAPE),
-            (Known::F571Nist, <S571Nist as ConstShape>::SHAPE),
-            (Known::F571Ssrf, <S571Ssrf as ConstShape>::SHAPE),
-        ]
-        .into_iter()
-        .find(|(_, s)| s == shape)
-        .map(|(k, _)| k)
-    }
-}
-
-/// Runs `$body` with `$N` the limb count and `$s` the shape of the field `$f`: the
-/// compile-time shape of a built-in modulus, or the runtime one.
-macro_rules! with_shape {
-    ($f:expr, $N:ident, $s:ident => $body:expr) => {
-        match $f.known() {
-            Some($crate::fields::Known::F127) => {
-                const $N: usize = 2;
-                let $s = $crate::fields::S127;
-                $body
-            }
-            Some($crate::fields::Known::F127Ssrf) => {
-                const $N: usize = 2;
-                let $s = $crate::fields::S127Ssrf;
-                $body
-            }
-            Some($crate::fields::Known::F163Nist) => {
-                const $N: usize = 3;
-                let $s = $crate::fields::S163Nist;
-                $body
-            }
-            Some($crate::fields::Known::F163Ssrf) => {
-                const $N: usize = 3;
-                let $s = $crate::fields::S163Ssrf;
-                $body
-            }
-            Some($crate::fields::Known::F191) => {
-                const $N: usize = 3;
-                let $s = $crate::fields::S191;
-                $body
-            }
-            Some($crate::fields::Known::F233Nist) => {
-                const $N: usize = 4;
-                let $s = $crate::fields::S233Nist;
-                $body
-            }
-            Some($crate::fields::Known::F233Ssrf) => {
-                const $N: usize = 4;
-                let $s = $crate::fields::S233Ssrf;
-                $body
-            }
-            Some($crate::fields::Known::F283Nist) => {
-                const $N: usize = 5;
-                let $s = $crate::fields::S283Nist;
-                $body
-            }
-            Some($crate::fields::Known::F283Ssrf) => {
-                const $N: usize = 5;
-                let $s = $crate::fields::S283Ssrf;
-                $body
-            }
-            Some($crate::fields::Known::F409) => {
-                const $N: usize = 7;
-                let $s = $crate::fields::S409;
-                $body
-            }
-            Some($crate::fields::Known::F571Nist) => {
-                const $N: usize = 9;
-                let $s = $crate::fields::S571Nist;
-                $body
-            }
-            Some($crate::fields::Known::F571Ssrf) => {
-                const $N: usize = 9;
-                let $s = $crate::fields::S571Ssrf;
-                $body
-            }
-            None => {
-                let $s = $f.shape();
-                $crate::by_limbs!($f.limb_count(), $N => $body)
-            }
-        }
-    };
-}
-pub(crate) use with_shape;

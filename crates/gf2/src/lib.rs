@@ -80,6 +80,7 @@ pub mod fields;
 pub mod modulus;
 mod ops;
 mod poly;
+mod shapes;
 pub mod ssrf;
 
 pub use backend::Backend;
