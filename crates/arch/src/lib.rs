@@ -27,75 +27,35 @@ pub const FORCE_PORTABLE: bool = cfg!(wegman_backend = "soft");
 
 /// One line for test output: which backends a "matches the portable one" test covered on this
 /// CPU and which it had to skip, e.g. `poly1305 backends: covered soft avx2; skipped
-/// avx512ifma (not on this CPU)`.
-pub fn coverage_line<B: Copy + core::fmt::Display>(
-    what: &str,
-    all: &[B],
-    is_available: impl Fn(B) -> bool,
-) -> alloc_free::Line {
-    let mut line = alloc_free::Line::new();
-    use core::fmt::Write as _;
-    let _ = write!(line, "{what} backends: covered");
-    for &b in all.iter().filter(|&&b| is_available(b)) {
-        let _ = write!(line, " {b}");
-    }
-    let mut skipped = all.iter().filter(|&&b| !is_available(b)).peekable();
-    if skipped.peek().is_some() {
-        let _ = write!(line, "; skipped");
-        for &b in skipped {
-            let _ = write!(line, " {b}");
-        }
-        let _ = write!(line, " (not on this CPU)");
-    }
-    line
+/// avx512ifma (not on this CPU)`. Made by the generated `Backend::coverage(what)`.
+#[derive(Clone, Copy, Debug)]
+pub struct Coverage<'a, B: 'static> {
+    what: &'a str,
+    all: &'static [B],
 }
 
-/// A fixed-capacity string for [`coverage_line`] (the crate is `no_std` without `alloc`).
-pub mod alloc_free {
-    /// Up to 512 bytes of text; longer writes are cut at a character boundary.
-    #[derive(Clone)]
-    pub struct Line {
-        buf: [u8; 512],
-        len: usize,
+impl<'a, B: BackendSet> Coverage<'a, B> {
+    /// The coverage of `B`'s backends on this CPU, for the test named `what`.
+    pub fn new(what: &'a str) -> Coverage<'a, B> {
+        Coverage { what, all: B::ALL }
     }
+}
 
-    impl Line {
-        pub(crate) fn new() -> Line {
-            Line {
-                buf: [0; 512],
-                len: 0,
+impl<B: BackendSet> core::fmt::Display for Coverage<'_, B> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} backends: covered", self.what)?;
+        for b in self.all.iter().filter(|b| b.is_available()) {
+            write!(f, " {b}")?;
+        }
+        let mut skipped = self.all.iter().filter(|b| !b.is_available()).peekable();
+        if skipped.peek().is_some() {
+            f.write_str("; skipped")?;
+            for b in skipped {
+                write!(f, " {b}")?;
             }
+            f.write_str(" (not on this CPU)")?;
         }
-
-        /// The text.
-        pub fn as_str(&self) -> &str {
-            // Only whole `str`s are ever appended.
-            core::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
-        }
-    }
-
-    impl core::fmt::Write for Line {
-        fn write_str(&mut self, s: &str) -> core::fmt::Result {
-            let mut n = s.len().min(self.buf.len() - self.len);
-            while !s.is_char_boundary(n) {
-                n -= 1;
-            }
-            self.buf[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
-            self.len += n;
-            Ok(())
-        }
-    }
-
-    impl core::fmt::Display for Line {
-        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-
-    impl core::fmt::Debug for Line {
-        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-            core::fmt::Debug::fmt(self.as_str(), f)
-        }
+        Ok(())
     }
 }
 
@@ -274,9 +234,9 @@ macro_rules! backends {
                 }
 
                 /// One line saying which backends a test covered on this CPU and which it
-                /// skipped.
-                pub fn coverage(what: &str) -> $crate::alloc_free::Line {
-                    $crate::coverage_line(what, $Enum::ALL, $Enum::is_available)
+                /// skipped (see [`wegman_arch::Coverage`]).
+                pub fn coverage(what: &str) -> $crate::Coverage<'_, $Enum> {
+                    $crate::Coverage::new(what)
                 }
             }
 
@@ -378,10 +338,10 @@ mod tests {
             assert_eq!(crate::Available::new(b).is_some(), b.is_available());
         }
         assert_eq!(crate::Available::<Demo>::detect().get(), Demo::detect());
-        let line = Demo::coverage("demo");
+        let line = Demo::coverage("demo").to_string();
         assert!(
-            line.as_str()
-                .starts_with("demo backends: covered soft tables")
+            line.starts_with("demo backends: covered soft tables"),
+            "{line}"
         );
     }
 }
