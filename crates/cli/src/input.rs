@@ -88,9 +88,10 @@ impl Input {
         } else {
             CHUNK
         };
-        let mut buf = vec![0u8; size];
+        let mut storage = vec![0u8; size + BUF_ALIGN];
+        let buf = aligned(&mut storage, size);
         loop {
-            let n = match fill(&mut reader, &mut buf) {
+            let n = match fill(&mut reader, buf) {
                 Ok(0) => break,
                 Ok(n) => n,
                 Err(e) => {
@@ -115,6 +116,19 @@ impl Input {
     }
 }
 
+/// Alignment of the read buffer. The kernel's copy into user memory (`copy_to_user`, `rep
+/// movsb`) runs at 1.4–1.55 GB/s into an address 8 or 16 mod 32 and at 8.8–9.4 GB/s into one
+/// 0 mod 64 (measured on Zen 3, issue 12), and `vec!` gives 16-byte alignment: the buffer
+/// starts on a page boundary.
+const BUF_ALIGN: usize = 4096;
+
+/// The `len` bytes of `storage` (which has `len + BUF_ALIGN` bytes) that start at its first
+/// `BUF_ALIGN`-aligned address.
+fn aligned(storage: &mut [u8], len: usize) -> &mut [u8] {
+    let off = storage.as_ptr().align_offset(BUF_ALIGN).min(BUF_ALIGN);
+    &mut storage[off..off + len]
+}
+
 /// Reads until `buf` is full or the input ends; returns the bytes read.
 fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
     let mut n = 0;
@@ -127,4 +141,19 @@ fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
         }
     }
     Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_read_buffer_is_page_aligned() {
+        for size in [1usize, 4096, CHUNK] {
+            let mut storage = vec![0u8; size + BUF_ALIGN];
+            let buf = aligned(&mut storage, size);
+            assert_eq!(buf.len(), size);
+            assert_eq!(buf.as_ptr() as usize % BUF_ALIGN, 0);
+        }
+    }
 }
