@@ -17,13 +17,184 @@
 //! - Building with `RUSTFLAGS='--cfg wegman_backend="soft"'` makes every `detect()` return the
 //!   portable default (the first variant), so a whole test suite runs on the portable code;
 //!   explicit backends (`with_backend`) stay available for the backend-against-portable tests.
+//! - With the `std` feature, the environment variable `WEGMAN_BACKEND` (`soft`, `avx2` or
+//!   `avx512`) caps the [`Tier`] that every `detect()` may choose, read once per process, so a
+//!   tier can be measured on a CPU that has more. [`requested_tier`] validates it (the CLI
+//!   turns a bad value, or a tier this CPU lacks, into an error).
 #![no_std]
+
+#[cfg(feature = "std")]
+extern crate std;
 
 #[doc(hidden)]
 pub use cpufeatures;
 
 /// Whether this build forces the portable backends (`--cfg wegman_backend="soft"`).
 pub const FORCE_PORTABLE: bool = cfg!(wegman_backend = "soft");
+
+/// The instruction-set tier of a backend: what a user forces from the outside
+/// (`WEGMAN_BACKEND`). Ordered: a cap admits its tier and every lower one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Tier {
+    /// Portable code, no CPU extension (`soft`).
+    Portable,
+    /// x86-64 extensions up to AVX2 (AVX2, PCLMULQDQ, BMI2, and GFNI without AVX-512).
+    Avx2,
+    /// AVX-512 (any `avx512*` feature).
+    Avx512,
+}
+
+impl Tier {
+    /// Every tier, lowest first.
+    pub const ALL: [Tier; 3] = [Tier::Portable, Tier::Avx2, Tier::Avx512];
+
+    /// The tier of a kernel that enables `features`: AVX-512 if one of them is an `avx512*`
+    /// feature, else AVX2 (any other extension), else portable.
+    pub const fn of_features(features: &[&str]) -> Tier {
+        if features.is_empty() {
+            return Tier::Portable;
+        }
+        let mut i = 0;
+        while i < features.len() {
+            let f = features[i].as_bytes();
+            if f.len() >= 6
+                && f[0] == b'a'
+                && f[1] == b'v'
+                && f[2] == b'x'
+                && f[3] == b'5'
+                && f[4] == b'1'
+                && f[5] == b'2'
+            {
+                return Tier::Avx512;
+            }
+            i += 1;
+        }
+        Tier::Avx2
+    }
+
+    /// The name `WEGMAN_BACKEND` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Tier::Portable => "soft",
+            Tier::Avx2 => "avx2",
+            Tier::Avx512 => "avx512",
+        }
+    }
+
+    /// Whether this CPU has the tier (AVX2 resp. AVX-512 F).
+    pub fn is_available(self) -> bool {
+        match self {
+            Tier::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Tier::Avx2 => tier_cpuid_avx2::get(),
+            #[cfg(target_arch = "x86_64")]
+            Tier::Avx512 => tier_cpuid_avx512::get(),
+            #[cfg(not(target_arch = "x86_64"))]
+            Tier::Avx2 | Tier::Avx512 => false,
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(tier_cpuid_avx2, "avx2");
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(tier_cpuid_avx512, "avx512f");
+
+impl core::fmt::Display for Tier {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for Tier {
+    type Err = UnknownBackend;
+
+    fn from_str(s: &str) -> Result<Tier, UnknownBackend> {
+        match s {
+            "soft" | "portable" => Ok(Tier::Portable),
+            "avx2" => Ok(Tier::Avx2),
+            "avx512" => Ok(Tier::Avx512),
+            _ => Err(UnknownBackend),
+        }
+    }
+}
+
+/// What is wrong with `WEGMAN_BACKEND`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TierError {
+    /// Not one of `soft`, `avx2`, `avx512`.
+    Unknown,
+    /// A tier this CPU does not have.
+    Unavailable(Tier),
+}
+
+impl core::fmt::Display for TierError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            TierError::Unknown => f.write_str("WEGMAN_BACKEND must be one of soft, avx2, avx512"),
+            TierError::Unavailable(t) => write!(
+                f,
+                "WEGMAN_BACKEND={t}: this CPU lacks {}",
+                match t {
+                    Tier::Avx512 => "AVX-512",
+                    _ => "AVX2",
+                }
+            ),
+        }
+    }
+}
+
+impl core::error::Error for TierError {}
+
+/// The tier `WEGMAN_BACKEND` asks for: `Ok(None)` when it is unset (or without the `std`
+/// feature), an error for an unknown name or a tier this CPU lacks.
+pub fn requested_tier() -> Result<Option<Tier>, TierError> {
+    #[cfg(feature = "std")]
+    {
+        let Some(v) = std::env::var_os("WEGMAN_BACKEND") else {
+            return Ok(None);
+        };
+        let t: Tier = v
+            .to_str()
+            .and_then(|s| s.parse().ok())
+            .ok_or(TierError::Unknown)?;
+        if t.is_available() {
+            Ok(Some(t))
+        } else {
+            Err(TierError::Unavailable(t))
+        }
+    }
+    #[cfg(not(feature = "std"))]
+    Ok(None)
+}
+
+/// The highest tier `detect()` may choose: portable under `--cfg wegman_backend="soft"`,
+/// else what `WEGMAN_BACKEND` asks for (read once per process; an invalid value caps
+/// nothing, an unavailable tier caps at that tier), else no cap.
+pub fn tier_cap() -> Tier {
+    if FORCE_PORTABLE {
+        return Tier::Portable;
+    }
+    #[cfg(feature = "std")]
+    {
+        use core::sync::atomic::{AtomicU8, Ordering};
+        static CAP: AtomicU8 = AtomicU8::new(u8::MAX);
+        if let Some(&t) = Tier::ALL.get(usize::from(CAP.load(Ordering::Relaxed))) {
+            return t;
+        }
+        let t = match std::env::var_os("WEGMAN_BACKEND") {
+            Some(v) => v
+                .to_str()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(Tier::Avx512),
+            None => Tier::Avx512,
+        };
+        CAP.store(t as u8, Ordering::Relaxed);
+        t
+    }
+    #[cfg(not(feature = "std"))]
+    Tier::Avx512
+}
 
 /// One line for test output: which backends a "matches the portable one" test covered on this
 /// CPU and which it had to skip, e.g. `poly1305 backends: covered soft avx2; skipped
@@ -190,16 +361,25 @@ macro_rules! backends {
                 pub fn detect() -> $Enum {
                     #[allow(unused_mut)]
                     let mut best = $Enum::$P0;
-                    if $crate::FORCE_PORTABLE {
+                    let cap = $crate::tier_cap();
+                    if cap == $crate::Tier::Portable {
                         return best;
                     }
                     $(
                         #[cfg(target_arch = "x86_64")]
-                        if $crate::__automatic!($($manual)?) && $V::get() {
+                        if $crate::__automatic!($($manual)?)
+                            && $Enum::$V.tier() <= cap
+                            && $V::get()
+                        {
                             best = $Enum::$V;
                         }
                     )*
                     best
+                }
+
+                /// The instruction-set tier of `self` (from its features).
+                pub const fn tier(self) -> $crate::Tier {
+                    $crate::Tier::of_features(self.features())
                 }
 
                 /// Whether this CPU runs `self` (a cached CPUID check of exactly
@@ -330,6 +510,28 @@ mod tests {
         #[cfg(target_arch = "x86_64")]
         assert_eq!(Demo::Manual.features(), &["sse2"]);
         assert!(Demo::available().any(|b| b == Demo::Tables));
+    }
+
+    #[test]
+    fn tiers_from_features_names_and_order() {
+        use crate::Tier;
+        assert_eq!(Tier::of_features(&[]), Tier::Portable);
+        assert_eq!(Tier::of_features(&["pclmulqdq", "sse2"]), Tier::Avx2);
+        assert_eq!(Tier::of_features(&["avx2", "gfni"]), Tier::Avx2);
+        assert_eq!(Tier::of_features(&["avx512f", "avx512ifma"]), Tier::Avx512);
+        assert_eq!(Tier::of_features(&["gfni", "avx512bw"]), Tier::Avx512);
+        assert!(Tier::Portable < Tier::Avx2 && Tier::Avx2 < Tier::Avx512);
+        for t in Tier::ALL {
+            assert_eq!(t.name().parse::<Tier>(), Ok(t));
+        }
+        assert_eq!("portable".parse::<Tier>(), Ok(Tier::Portable));
+        assert!("sse4".parse::<Tier>().is_err());
+        assert!(Tier::Portable.is_available());
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(Demo::Sse2.tier(), Tier::Avx2);
+        assert_eq!(Demo::Tables.tier(), Tier::Portable);
+        // The detected backend never exceeds the cap.
+        assert!(Demo::detect().tier() <= crate::tier_cap());
     }
 
     #[test]

@@ -152,6 +152,11 @@ pub(crate) fn run(quick: bool) -> Result<()> {
     let tsc = tsc_hz();
     let quick_flag = if quick { " --quick" } else { "" };
     out(&format!("wegman bench{quick_flag}: {}\n", cpu_model()))?;
+    if let Ok(Some(t)) = wegman_arch::requested_tier() {
+        out(&format!(
+            "tier forced by WEGMAN_BACKEND: {t} (detection picks nothing above it)\n"
+        ))?;
+    }
     out(&match tsc {
         Some(hz) => format!(
             "TSC {:.3} GHz; backends chosen: auth256 {}, poly1305 {}, hash127 {}\n",

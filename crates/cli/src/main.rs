@@ -103,6 +103,12 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A forced tier (WEGMAN_BACKEND) must exist and run on this CPU; the library's detection
+    // then never picks a higher one.
+    if let Err(e) = wegman_arch::requested_tier() {
+        eprintln!("wegman: {e}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Keygen { alg, output } => keygen(alg.as_deref(), output),
         Command::Bench { quick } => bench::run(quick).map(|()| ExitCode::SUCCESS),

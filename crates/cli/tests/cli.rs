@@ -912,3 +912,59 @@ fn auth256_bad_parameters_are_clear_errors() {
         );
     }
 }
+
+/// `WEGMAN_BACKEND` caps the tier every algorithm's detection may pick: tags do not change,
+/// `wegman bench` shows the portable backends under `soft`, an unknown name or a tier this CPU
+/// lacks is a one-line error (exit 2).
+#[test]
+fn a_forced_tier_is_honoured_or_refused() {
+    let env = Env::new();
+    let key = env.path("k").display().to_string();
+    assert!(
+        env.run(&["keygen", "--alg", "poly1305-aes", "-o", &key])
+            .status
+            .success()
+    );
+    let file = env.write("f", vec![7u8; 100_000]);
+    let nonce = "000102030405060708090a0b0c0d0e0f";
+    let tag = |tier: Option<&str>| {
+        let mut c = env.cmd(&["tag", "--key-file", &key, "--nonce", nonce, &file]);
+        match tier {
+            Some(t) => c.env("WEGMAN_BACKEND", t),
+            None => c.env_remove("WEGMAN_BACKEND"),
+        };
+        c.output().unwrap()
+    };
+    let plain = tag(None);
+    assert!(plain.status.success());
+    let avx2 = cfg!(target_arch = "x86_64") && std::arch::is_x86_feature_detected!("avx2");
+    let avx512 = cfg!(target_arch = "x86_64") && std::arch::is_x86_feature_detected!("avx512f");
+    for (tier, has) in [("soft", true), ("avx2", avx2), ("avx512", avx512)] {
+        let out = tag(Some(tier));
+        if has {
+            assert!(out.status.success(), "{tier}");
+            assert_eq!(out.stdout, plain.stdout, "{tier}");
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{tier}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.starts_with("wegman: WEGMAN_BACKEND="), "{err}");
+        }
+    }
+    let bad = tag(Some("sse9"));
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&bad.stderr),
+        "wegman: WEGMAN_BACKEND must be one of soft, avx2, avx512\n"
+    );
+    let bench = env
+        .cmd(&["bench", "--quick"])
+        .env("WEGMAN_BACKEND", "soft")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&bench.stdout);
+    assert!(
+        text.contains("backends chosen: auth256 soft, poly1305 soft, hash127 int128"),
+        "{text}"
+    );
+    assert!(text.contains("Binary fields, backend soft"), "{text}");
+}
