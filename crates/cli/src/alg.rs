@@ -208,13 +208,12 @@ impl Stream<'_> {
         }
     }
 
-    /// Like `update`, on the threads of the current rayon pool where the algorithm can split
-    /// a message (Poly1305); same result.
+    /// Like `update`, on the threads of the current rayon pool; same result.
     pub(crate) fn update_parallel(&mut self, data: &[u8]) {
         match self {
             Stream::Poly1305(p) => p.update_parallel(data),
             Stream::Poly1305Aes(p) => p.update_parallel(data),
-            Stream::Hash127Aes(p) => p.update(data),
+            Stream::Hash127Aes(p) => p.update_parallel(data),
             Stream::Auth256(p, _) => p.update_parallel(data),
         }
     }

@@ -139,6 +139,20 @@ impl Hash127Key {
         }
     }
 
+    /// The integer table of the `Int128` and `Ifma` keys (whose Horner values are `u128`s that
+    /// pieces can be joined in); `None` for the floating-point backends.
+    #[cfg(feature = "rayon")]
+    fn int_table(&self) -> Option<&int128::Table> {
+        match &self.table {
+            Expanded::Int128(t) => Some(t),
+            #[cfg(target_arch = "x86_64")]
+            Expanded::Ifma(t, _) => Some(t),
+            Expanded::Fp53(_) => None,
+            #[cfg(target_arch = "x86_64")]
+            Expanded::Fp53x8(_) => None,
+        }
+    }
+
     fn start_acc(&self) -> Acc {
         Acc {
             int: 1,
@@ -315,6 +329,64 @@ impl Hash127<'_> {
         self.n_bytes = rest.len();
     }
 
+    /// Like [`Hash127::update`], on the threads of the current rayon pool: the whole words are
+    /// split into pieces hashed apart (Horner from 0: P = Σ m_j r^{len−1−j}), then joined in
+    /// order, h ← h·r^{len} + P, since hash127 is linear in the words. Same result. The
+    /// floating-point backends (`Fp53`, `Fp53x8`) hash serially.
+    #[cfg(feature = "rayon")]
+    pub fn update_parallel(&mut self, data: &[u8]) {
+        use rayon::prelude::*;
+        use std::vec::Vec;
+        const MIN_PIECE: usize = 256 << 10;
+        let threads = rayon::current_num_threads();
+        let key = self.key;
+        let Some(t) = key.int_table() else {
+            self.update(data);
+            return;
+        };
+        if threads < 2 || data.len() < 2 * MIN_PIECE {
+            self.update(data);
+            return;
+        }
+        // Complete a partial word, then absorb the buffered words: the state is then a Horner
+        // value at a word boundary.
+        let mut data = data;
+        if self.n_bytes > 0 {
+            let take = 4 - self.n_bytes;
+            self.update(&data[..take]);
+            data = &data[take..];
+        }
+        let n = self.n_words;
+        key.absorb(&mut self.h, &self.words[..n]);
+        self.n_words = 0;
+        let (words, _) = data.as_chunks::<4>();
+        let pieces = threads.min(4 * words.len() / MIN_PIECE).max(1);
+        let size = words.len().div_ceil(pieces).max(1);
+        let parts: Vec<u128> = words
+            .par_chunks(size)
+            .map(|c| {
+                let mut acc = Acc {
+                    int: 0,
+                    fp: fp53::Table::one(),
+                };
+                key.absorb_le(&mut acc, c);
+                acc.int
+            })
+            .collect();
+        for (c, p) in words.chunks(size).zip(parts) {
+            // r^{len} by square and multiply: the sequence depends on the public length only.
+            let mut rk = 1u128;
+            for i in (0..usize::BITS - c.len().leading_zeros()).rev() {
+                rk = int128::mul(rk, rk);
+                if (c.len() >> i) & 1 == 1 {
+                    rk = int128::mul(rk, t.r);
+                }
+            }
+            self.h.int = int128::add(int128::mul(self.h.int, rk), p);
+        }
+        self.update(&data[4 * words.len()..]);
+    }
+
     /// Appends the encoding's 0x01 and zero padding and returns hash127 with the pad words.
     pub fn finalize(mut self, pad: [i32; 4]) -> [u8; 16] {
         let mut last = [0u8; 4];
@@ -413,6 +485,13 @@ impl Hash127Aes<'_> {
     /// Absorbs more of the message; chunks may have any length.
     pub fn update(&mut self, data: &[u8]) {
         self.inner.update(data);
+    }
+
+    /// Like [`Hash127Aes::update`], on the threads of the current rayon pool (see
+    /// [`Hash127::update_parallel`]); same result.
+    #[cfg(feature = "rayon")]
+    pub fn update_parallel(&mut self, data: &[u8]) {
+        self.inner.update_parallel(data);
     }
 
     /// The tag: AES_k(AES_k(n) ⊕ LE16(hash127(m; r, 0))).
