@@ -48,9 +48,12 @@ mod encode;
 mod keystream;
 mod state;
 
+#[cfg(feature = "rayon")]
 use std::vec::Vec;
 
-use wegman_gf256::dot::{DotSum, PAIR};
+#[cfg(feature = "rayon")]
+use wegman_gf256::dot::DotSum;
+use wegman_gf256::dot::PAIR;
 use zeroize::Zeroize;
 
 use self::keystream::Keys;

@@ -3,8 +3,10 @@
 
 use zeroize::ZeroizeOnDrop;
 
+use super::Poly1305;
 use super::state::Core;
-use super::{BLOCK_SIZE, Backend, Poly1305};
+#[cfg(feature = "rayon")]
+use super::{BLOCK_SIZE, Backend};
 use crate::Error;
 use zeroize::Zeroize;
 
