@@ -81,7 +81,8 @@ impl Auth256Key {
         self.backend.get()
     }
 
-    /// The checked backend, for the hashing state.
+    /// The checked backend, for the hashing states of `update_parallel`.
+    #[cfg(feature = "rayon")]
     pub(super) fn available(&self) -> Available {
         self.backend
     }
