@@ -32,10 +32,11 @@
 //! # Implementation (§4.2–4.3)
 //! Every factor m_t + r_t is evaluated by the size-64 additive FFT at the 64 points of the
 //! Cantor subspace; since blocks are in the y-basis, the FFT needs no radix conversion
-//! ([`wegman_gf256::fft::fft64_ybasis`], summed by [`wegman_gf256::dot`]). The products are multiplied pointwise and **summed in
-//! the FFT domain**, so a whole message costs one inverse FFT and one reduction. Batches of 64
-//! pairs are processed at once by a [`Backend`]: bitsliced words (portable) or byte-sliced
-//! AVX-512 GFNI vectors. The key stream is expanded lazily and cached in the key
+//! ([`wegman_gf256::fft::fft64_ybasis`]). The products are multiplied pointwise and **summed
+//! in the FFT domain**, so a whole message costs one inverse FFT and one reduction: that sum is
+//! [`wegman_gf256::dot::DotSum`], which processes batches of 64 pairs at once on a
+//! [`Backend`] (bitsliced words, portable, or byte-sliced AVX-512 GFNI vectors). This module
+//! keeps what is Hash256's own: the encodings, the key stream, the state and the pad. The key stream is expanded lazily and cached in the key
 //! ([`Auth256Key`]), up to a limit beyond which it is recomputed per message.
 //!
 //! # Constant time
