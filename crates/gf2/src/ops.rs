@@ -154,6 +154,16 @@ impl Kernel for Avx512 {
 /// match of a call. The x86 arms run the body inside a `#[target_feature]` function of exactly
 /// the backend's features, so the kernels inline into the generic algorithm.
 macro_rules! dispatch {
+    (@run $features:literal, $token:expr, $k:ident => $body:expr) => {{
+        #[target_feature(enable = $features)]
+        fn run<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        let $k = $token;
+        // SAFETY: a `Backend` held by a `Field` (or the fixed types' stored choice) passed
+        // `Backend::is_available`, the CPUID check of exactly these features.
+        unsafe { run(|| $body) }
+    }};
     ($backend:expr, $k:ident => $body:expr) => {
         match $backend {
             Backend::Soft => {
@@ -161,25 +171,10 @@ macro_rules! dispatch {
                 $body
             }
             #[cfg(target_arch = "x86_64")]
-            Backend::Clmul => {
-                #[target_feature(enable = "pclmulqdq,sse2")]
-                fn run<R>(f: impl FnOnce() -> R) -> R {
-                    f()
-                }
-                let $k = Clmul(());
-                // SAFETY: a `Backend` held by a `Field` (or the fixed types' stored choice)
-                // passed `Backend::is_available`, the CPUID check of these features.
-                unsafe { run(|| $body) }
-            }
+            Backend::Clmul => dispatch!(@run "pclmulqdq,sse2", Clmul(()), $k => $body),
             #[cfg(target_arch = "x86_64")]
             Backend::Avx512 => {
-                #[target_feature(enable = "pclmulqdq,sse2,bmi2,avx512f")]
-                fn run<R>(f: impl FnOnce() -> R) -> R {
-                    f()
-                }
-                let $k = Avx512(());
-                // SAFETY: as for `Clmul`: these are exactly the checked features.
-                unsafe { run(|| $body) }
+                dispatch!(@run "pclmulqdq,sse2,bmi2,avx512f", Avx512(()), $k => $body)
             }
         }
     };
