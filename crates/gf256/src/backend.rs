@@ -5,6 +5,9 @@ wegman_arch::backends! {
     pub enum Backend {
         /// Portable: bitsliced `u64` words, the tower's Karatsuba circuit and XOR circuits.
         Soft = "soft";
+        /// x86 AVX2: the bitsliced circuits of `Soft` on 256-bit words (256 lanes) for
+        /// Hash256's batches; `Soft` everywhere else.
+        Avx2 = "avx2" ["avx2"],
         /// x86 AVX-512 with GFNI: bytes in the AES field (one `gf2p8affineqb` each way),
         /// `gf2p8mulb` and `gf2p8affineqb` products, 64 lanes per vector.
         Gfni = "gfni" ["avx512f", "avx512bw", "gfni"],

@@ -31,34 +31,103 @@ impl core::fmt::Debug for SlicedGf256x64 {
     }
 }
 
+/// A word of bitsliced lanes: `u64` (64 lanes) or a SIMD vector (a multiple of 64 lanes, in
+/// 64-bit groups). Every operation is lane-wise logic or a shift inside each 64-bit group:
+/// straight-line and constant-time.
+pub(crate) trait Word: Copy {
+    /// 64-bit groups per word.
+    const GROUPS: usize;
+    /// All lanes zero.
+    fn zero() -> Self;
+    /// Lane-wise XOR.
+    fn xor(self, rhs: Self) -> Self;
+    /// Lane-wise AND.
+    fn and(self, rhs: Self) -> Self;
+    /// Each 64-bit group shifted right by `n` < 64 (a public count).
+    fn shr(self, n: u32) -> Self;
+    /// Each 64-bit group shifted left by `n` < 64 (a public count).
+    fn shl(self, n: u32) -> Self;
+    /// `m` in every 64-bit group.
+    fn splat(m: u64) -> Self;
+    /// Four words from 32-byte rows `m[g] + k[g]`, one row per group: word j holds bytes
+    /// 8j..8j + 8 of every row (little-endian), group g from row g.
+    fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [Self; 4];
+    /// Loads from `GROUPS` u64s.
+    fn load(s: &[u64]) -> Self;
+    /// Stores into `GROUPS` u64s.
+    fn store(self, s: &mut [u64]);
+}
+
+impl Word for u64 {
+    const GROUPS: usize = 1;
+    #[inline(always)]
+    fn zero() -> u64 {
+        0
+    }
+    #[inline(always)]
+    fn xor(self, rhs: u64) -> u64 {
+        self ^ rhs
+    }
+    #[inline(always)]
+    fn and(self, rhs: u64) -> u64 {
+        self & rhs
+    }
+    #[inline(always)]
+    fn shr(self, n: u32) -> u64 {
+        self >> n
+    }
+    #[inline(always)]
+    fn shl(self, n: u32) -> u64 {
+        self << n
+    }
+    #[inline(always)]
+    fn splat(m: u64) -> u64 {
+        m
+    }
+    #[inline(always)]
+    fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [u64; 4] {
+        let (m, _) = m[0].as_chunks::<8>();
+        let (k, _) = k[0].as_chunks::<8>();
+        core::array::from_fn(|j| u64::from_le_bytes(m[j]) ^ u64::from_le_bytes(k[j]))
+    }
+    #[inline(always)]
+    fn load(s: &[u64]) -> u64 {
+        s[0]
+    }
+    #[inline(always)]
+    fn store(self, s: &mut [u64]) {
+        s[0] = self;
+    }
+}
+
 /// (x0 + x1 t)(y0 + y1 t) in F_4 on words, t² = t + 1: 3 AND + 4 XOR.
 #[inline(always)]
-fn mul4(x: [u64; 2], y: [u64; 2]) -> [u64; 2] {
-    let lo = x[0] & y[0];
-    let hi = x[1] & y[1];
-    let mid = (x[0] ^ x[1]) & (y[0] ^ y[1]);
-    [lo ^ hi, mid ^ lo]
+fn mul4<W: Word>(x: [W; 2], y: [W; 2]) -> [W; 2] {
+    let lo = x[0].and(y[0]);
+    let hi = x[1].and(y[1]);
+    let mid = x[0].xor(x[1]).and(y[0].xor(y[1]));
+    [lo.xor(hi), mid.xor(lo)]
 }
 
 /// x·α2 in F_4: (x0 + x1 t)t = x1 + (x0 + x1)t.
 #[inline(always)]
-fn mul4_alpha2(x: [u64; 2]) -> [u64; 2] {
-    [x[1], x[0] ^ x[1]]
+fn mul4_alpha2<W: Word>(x: [W; 2]) -> [W; 2] {
+    [x[1], x[0].xor(x[1])]
 }
 
 #[inline(always)]
-fn add2(x: [u64; 2], y: [u64; 2]) -> [u64; 2] {
-    [x[0] ^ y[0], x[1] ^ y[1]]
+fn add2<W: Word>(x: [W; 2], y: [W; 2]) -> [W; 2] {
+    [x[0].xor(y[0]), x[1].xor(y[1])]
 }
 
 #[inline(always)]
-fn add4(x: [u64; 4], y: [u64; 4]) -> [u64; 4] {
-    [x[0] ^ y[0], x[1] ^ y[1], x[2] ^ y[2], x[3] ^ y[3]]
+fn add4<W: Word>(x: [W; 4], y: [W; 4]) -> [W; 4] {
+    [x[0].xor(y[0]), x[1].xor(y[1]), x[2].xor(y[2]), x[3].xor(y[3])]
 }
 
 /// F_16 = F_4[α4]/(α4² + α4 + α2) on words (low half, high half).
 #[inline(always)]
-fn mul16(x: [u64; 4], y: [u64; 4]) -> [u64; 4] {
+fn mul16<W: Word>(x: [W; 4], y: [W; 4]) -> [W; 4] {
     let (a, b) = ([x[0], x[1]], [x[2], x[3]]);
     let (c, d) = ([y[0], y[1]], [y[2], y[3]]);
     let ac = mul4(a, c);
@@ -72,10 +141,30 @@ fn mul16(x: [u64; 4], y: [u64; 4]) -> [u64; 4] {
 /// x·(α2 α4) in F_16: (a + b α4)·α2 α4 = α2² b + α2 (a + b) α4, and α2²·(b0 + b1 t) =
 /// (b0 + b1) + b0 t: 4 XOR in all.
 #[inline(always)]
-fn mul16_alpha2alpha4(x: [u64; 4]) -> [u64; 4] {
+fn mul16_alpha2alpha4<W: Word>(x: [W; 4]) -> [W; 4] {
     let (a, b) = ([x[0], x[1]], [x[2], x[3]]);
     let hi = mul4_alpha2(add2(a, b));
-    [b[0] ^ b[1], b[0], hi[0], hi[1]]
+    [b[0].xor(b[1]), b[0], hi[0], hi[1]]
+}
+
+/// Lane-wise products in the tower F_256 of bitsliced words (word i = bit i): the Karatsuba
+/// circuit of [`MUL_GATES`] bit operations.
+#[inline(always)]
+pub(crate) fn mul_words<W: Word>(x: &[W; 8], y: &[W; 8]) -> [W; 8] {
+    let (a, b) = ([x[0], x[1], x[2], x[3]], [x[4], x[5], x[6], x[7]]);
+    let (c, d) = ([y[0], y[1], y[2], y[3]], [y[4], y[5], y[6], y[7]]);
+    let ac = mul16(a, c);
+    let bd = mul16(b, d);
+    let m = mul16(add4(a, b), add4(c, d));
+    let lo = add4(ac, mul16_alpha2alpha4(bd));
+    let hi = add4(m, ac);
+    [lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]]
+}
+
+/// Lane-wise sums of bitsliced words.
+#[inline(always)]
+pub(crate) fn add_words<W: Word>(x: &[W; 8], y: &[W; 8]) -> [W; 8] {
+    core::array::from_fn(|i| x[i].xor(y[i]))
 }
 
 impl SlicedGf256x64 {
@@ -86,16 +175,7 @@ impl SlicedGf256x64 {
     /// [`MUL_GATES`].
     #[inline]
     pub fn mul(&self, rhs: &SlicedGf256x64) -> SlicedGf256x64 {
-        let x = &self.0;
-        let y = &rhs.0;
-        let (a, b) = ([x[0], x[1], x[2], x[3]], [x[4], x[5], x[6], x[7]]);
-        let (c, d) = ([y[0], y[1], y[2], y[3]], [y[4], y[5], y[6], y[7]]);
-        let ac = mul16(a, c);
-        let bd = mul16(b, d);
-        let m = mul16(add4(a, b), add4(c, d));
-        let lo = add4(ac, mul16_alpha2alpha4(bd));
-        let hi = add4(m, ac);
-        SlicedGf256x64([lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]])
+        SlicedGf256x64(mul_words(&self.0, &rhs.0))
     }
 
     /// Lane-wise sum (XOR).
@@ -166,6 +246,11 @@ impl ConstMul {
     /// The constant.
     pub fn constant(&self) -> Gf256 {
         self.c
+    }
+
+    /// The circuit (`None` for c = 0).
+    pub fn circuit(&self) -> Option<&Circuit> {
+        self.circuit.as_ref()
     }
 
     /// XOR gates per application (0 for c = 0).

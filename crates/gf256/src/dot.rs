@@ -21,17 +21,19 @@
 //! independent of the pairs.
 
 #[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
 mod gfni;
-mod soft;
+#[rustfmt::skip]
+mod network;
+mod sliced;
 
 use alloc::boxed::Box;
 use alloc::vec;
-use alloc::vec::Vec;
 
 use once_cell::race::OnceBox;
 use zeroize::Zeroize;
 
-use crate::bitslice::ConstMul;
 use crate::fft::{ifft, point, reduce_2to256, ybasis_twiddle_index};
 use crate::tower::{AesIsomorphism, Gf256};
 use crate::{Available, Backend};
@@ -41,43 +43,52 @@ use wegman_f2::bytes::affine_matrix;
 pub const PAIR: usize = 64;
 /// A pair a_t ‖ a'_t: 32 y-basis bytes of each element.
 pub type Pair = [u8; PAIR];
-/// Pairs per batch: the lanes of one bitsliced word.
+/// Pairs per batch of the portable backend (the lanes of a `u64`); every backend's batch
+/// ([`DotSum::batch`]) is a multiple.
 pub const BATCH: usize = 64;
 
-/// The running FFT-domain sum: 64 positions × 64 bytes (a bitsliced `SlicedGf256x64` per
-/// position for `Soft`, a vector of 64 AES-field bytes per position for `Gfni`).
+/// The running FFT-domain sum: 64 positions × 64 bytes for 64-lane batches (a bitsliced word
+/// set per position for `Soft` and `Avx2`, a vector of 64 AES-field bytes per position for
+/// `Gfni`), and 64 positions × 256 bytes for the 256-lane batches of `Avx2`.
 #[derive(Clone)]
 #[repr(C, align(64))]
-pub(crate) struct Acc(pub(crate) [u64; 512]);
+pub(crate) struct Acc {
+    pub(crate) narrow: [u64; 512],
+    pub(crate) wide: [u64; 2048],
+}
 
 impl Acc {
     pub(crate) fn new() -> Box<Acc> {
-        Box::new(Acc([0; 512]))
+        Box::new(Acc {
+            narrow: [0; 512],
+            wide: [0; 2048],
+        })
     }
 
     /// self += other (both of the same backend).
     pub(crate) fn add(&mut self, other: &Acc) {
-        for (x, y) in self.0.iter_mut().zip(&other.0) {
-            *x ^= y;
-        }
+        let (x, y) = (&mut self.narrow, &other.narrow);
+        x.iter_mut().zip(y).for_each(|(a, b)| *a ^= b);
+        let (x, y) = (&mut self.wide, &other.wide);
+        x.iter_mut().zip(y).for_each(|(a, b)| *a ^= b);
     }
 }
 
 impl Drop for Acc {
     fn drop(&mut self) {
-        self.0.fill(0);
-        zeroize::optimization_barrier(&self.0);
+        self.narrow.fill(0);
+        self.wide.fill(0);
+        zeroize::optimization_barrier(self);
     }
 }
 
-/// Public constants of the network: the twiddles α_{2k}, k < 32, as circuits and as
-/// AES-field `gf2p8affineqb` matrices, the per-lane factors of the in-register network, the
+/// Public constants of the networks: the tables of the bitsliced short path and finish, the
+/// twiddles α_{2k}, k < 32, as AES-field `gf2p8affineqb` matrices, the per-lane factors of the in-register network, the
 /// matrix of the final inverse FFT and reduction, and the isomorphism to the AES field.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) struct Tables {
-    /// The twiddle circuits for `Soft`, generated on its first use (milliseconds of greedy
-    /// search that the vector backend never needs).
-    circuits: OnceBox<Vec<ConstMul>>,
+    /// The short path and finish of `Soft` and `Avx2`, built on first use.
+    sliced: OnceBox<sliced::SlicedTables>,
     /// The twiddle products as `gf2p8affineqb` matrices (AES field), each broadcast to eight
     /// u64s (a vector operand).
     /// (Entry 32: the product by α_3 = α_2 + 1, for the second positions of stage 2.)
@@ -96,15 +107,9 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
-    /// The XOR circuits of the products by the twiddles α_{2k}, k < 32.
-    pub(crate) fn circuits(&self) -> &[ConstMul] {
-        self.circuits.get_or_init(|| {
-            Box::new(
-                (0..32)
-                    .map(|k| ConstMul::new_vartime(point(2 * k)))
-                    .collect(),
-            )
-        })
+    /// The tables of the bitsliced short path and finish.
+    fn sliced(&self) -> &sliced::SlicedTables {
+        self.sliced.get_or_init(|| Box::new(sliced::SlicedTables::new()))
     }
 }
 
@@ -146,7 +151,7 @@ fn build_tables() -> Tables {
         });
         Tables {
             aes_twiddle_x8: aes_twiddle.map(|m| [m; 8]),
-            circuits: OnceBox::new(),
+            sliced: OnceBox::new(),
             lane_d: core::array::from_fn(|i| lane(i + 2, false)),
             lane_e: core::array::from_fn(|i| lane(i + 2, true)),
             finish_cols: core::array::from_fn(|j| {
@@ -239,17 +244,30 @@ impl DotSum {
         self.backend.get()
     }
 
+    /// Pairs per whole batch of the backend: [`BATCH`] for `Soft` and `Gfni`, 256 for `Avx2`
+    /// (the lanes of a 256-bit word). Absorbing whole batches at a time is fastest; any count
+    /// gives the same sum.
+    pub fn batch(&self) -> usize {
+        match self.backend.get() {
+            Backend::Soft => BATCH,
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => avx2::BATCH,
+            #[cfg(target_arch = "x86_64")]
+            Backend::Gfni => BATCH,
+        }
+    }
+
     /// Adds the products of the pairs `a[t]`, each with its key pair `k[t]` added first:
     /// whole batches through the batch kernel, the rest (the end of a sequence) through the
     /// short path. Slices of different lengths are an error (nothing is added).
     pub fn absorb(&mut self, a: &[Pair], k: &[Pair]) -> Result<(), crate::Error> {
         wegman_f2::error::same_len(a.len(), k.len())?;
-        let whole = a.len() / BATCH * BATCH;
         let t = tables();
-        let (ra, rk) = (&a[whole..], &k[whole..]);
         match self.backend.get() {
             #[cfg(target_arch = "x86_64")]
             Backend::Gfni => {
+                let whole = a.len() / BATCH * BATCH;
+                let (ra, rk) = (&a[whole..], &k[whole..]);
                 // SAFETY: an `Available` backend passed `is_available`, the check of every
                 // feature `gfni::absorb` and `gfni::absorb_rest` enable.
                 unsafe {
@@ -261,22 +279,44 @@ impl DotSum {
                     }
                 }
             }
-            Backend::Soft => {
-                if whole > 0 {
-                    soft::absorb(t, self.sum.acc(), &a[..whole], &k[..whole]);
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => {
+                let wide = a.len() / avx2::BATCH * avx2::BATCH;
+                if wide > 0 {
+                    // SAFETY: an `Available` backend passed `is_available`, the check of AVX2,
+                    // the one feature `avx2::absorb` enables.
+                    unsafe { avx2::absorb(&mut self.sum.acc().wide, &a[..wide], &k[..wide]) };
                 }
-                if !ra.is_empty() {
-                    // Completed with zero pairs under zero keys, which add (0 + 0)(0 + 0) = 0.
-                    let mut m = vec![[0u8; PAIR]; BATCH];
-                    let mut kk = vec![[0u8; PAIR]; BATCH];
-                    m[..ra.len()].copy_from_slice(ra);
-                    kk[..rk.len()].copy_from_slice(rk);
-                    soft::absorb(t, self.sum.acc(), &m, &kk);
-                    m.iter_mut().chain(kk.iter_mut()).for_each(|p| p.zeroize());
-                }
+                self.absorb_sliced(t, &a[wide..], &k[wide..]);
             }
+            Backend::Soft => self.absorb_sliced(t, a, k),
         }
         Ok(())
+    }
+
+    /// `Soft` (and the tail of `Avx2`): whole 64-pair batches, then the rest pair by pair
+    /// when short, else as one batch completed with zero pairs under zero keys (which add
+    /// (0 + 0)(0 + 0) = 0).
+    fn absorb_sliced(&mut self, t: &Tables, a: &[Pair], k: &[Pair]) {
+        let whole = a.len() / BATCH * BATCH;
+        if whole > 0 {
+            sliced::absorb_batches::<u64>(&mut self.sum.acc().narrow, &a[..whole], &k[..whole]);
+        }
+        let (ra, rk) = (&a[whole..], &k[whole..]);
+        if ra.is_empty() {
+        } else if ra.len() < sliced::SHORT_PAIRS {
+            let mut d = sliced::direct_words(&self.sum.direct);
+            sliced::absorb_short(t.sliced(), &mut d, ra, rk);
+            self.sum.direct = sliced::direct_bytes(&d);
+            d.zeroize();
+        } else {
+            let mut m = vec![[0u8; PAIR]; BATCH];
+            let mut kk = vec![[0u8; PAIR]; BATCH];
+            m[..ra.len()].copy_from_slice(ra);
+            kk[..rk.len()].copy_from_slice(rk);
+            sliced::absorb_batches::<u64>(&mut self.sum.acc().narrow, &m, &kk);
+            m.iter_mut().chain(kk.iter_mut()).for_each(|p| p.zeroize());
+        }
     }
 
     /// self += other: the sum of the concatenated pair sequences. `other` must come from the
@@ -308,20 +348,125 @@ impl DotSum {
                 // SAFETY: as in `absorb`: every feature `gfni::finish` enables is present.
                 unsafe { gfni::finish(t, &self.sum) }
             }
-            Backend::Soft => {
-                let sum = &self.sum;
-                let mut v = match &sum.acc {
-                    Some(acc) => soft::finish(acc),
-                    None => [Gf256::ZERO; 64],
-                };
-                for (x, &d) in v.iter_mut().zip(&sum.direct) {
-                    *x += Gf256::from_u8(d);
-                }
-                let _ = ifft(&mut v);
-                let r = reduce_2to256(v);
-                v.iter_mut().for_each(|x| *x = Gf256::ZERO);
-                core::array::from_fn(|i| r[i].to_u8())
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => self.finish_sliced(t),
+            Backend::Soft => self.finish_sliced(t),
+        }
+    }
+
+    /// The finish of `Soft` and `Avx2`: the point values are the lane sums of the
+    /// accumulators plus the short path's lanes.
+    fn finish_sliced(&self, t: &Tables) -> [u8; 32] {
+        let sum = &self.sum;
+        let mut v = crate::bitslice::SlicedGf256x64(sliced::direct_words(&sum.direct)).to_bytes();
+        if let Some(acc) = &sum.acc {
+            let n = sliced::acc_points(&acc.narrow, 1);
+            let w = sliced::acc_points(&acc.wide, 4);
+            for ((x, a), b) in v.iter_mut().zip(n).zip(w) {
+                *x ^= a ^ b;
             }
         }
+        let r = sliced::finish(t.sliced(), &v);
+        v.zeroize();
+        r
+    }
+}
+
+/// The generator of `network.rs` (run by its test; public constants only).
+#[cfg(test)]
+mod generate {
+    extern crate std;
+    use std::format;
+    use std::string::String;
+
+    use crate::bitslice::ConstMul;
+    use crate::fft::{point, ybasis_twiddle_index};
+
+    /// The source text of `network.rs`.
+    pub(super) fn render() -> String {
+        let mut out = String::from(
+            "//! @generated by `dot::generate` (regenerate: `WEGMAN_REGENERATE=1 cargo test -p\n\
+             //! wegman-gf256 network_rs_is_current`); do not edit.\n\
+             //!\n\
+             //! The y-basis network of `crate::fft::fft64_ybasis` on bitsliced words as\n\
+             //! straight-line code: `twK` is x ↦ α_{2K}·x (the shortest greedy XOR circuit of\n\
+             //! `ConstMul`), `stages_e0`/`stages_e1` run stages 2..=5 on the half e5 = 0, 1 of the\n\
+             //! positions, and `last_e0`/`last_e1` run stage 6 on both elements of a pair and add\n\
+             //! each position's pointwise product into the accumulator.\n\n\
+             use super::sliced::{bf, bf0, product};\n\
+             use crate::bitslice::Word;\n",
+        );
+        for k in 1..32 {
+            let c = ConstMul::new_vartime(point(2 * k));
+            let circuit = c.circuit().expect("a nonzero twiddle");
+            let regs: std::vec::Vec<String> = (0..8).map(|i| format!("r{i}")).collect();
+            out += &format!(
+                "\n/// x ↦ α_{}·x: {} XORs.\n#[inline(always)]\n#[allow(unused_mut)]\n\
+                 fn tw{k}<W: Word>(x: &[W; 8]) -> [W; 8] {{\n",
+                2 * k,
+                circuit.gates()
+            );
+            for (i, s) in circuit.start().iter().enumerate() {
+                out += &format!("    let mut r{i} = x[{s}];\n");
+            }
+            for &(d, s) in circuit.ops() {
+                out += &format!("    r{d} = r{d}.xor(r{s});\n");
+            }
+            out += &format!("    [{}]\n}}\n", regs.join(", "));
+        }
+        for e5 in 0..2 {
+            out += &format!(
+                "\n/// Stages 2..=5 on the half e5 = {e5} (positions 32·e5 + p, p < 32).\n\
+                 #[inline(always)]\n\
+                 pub(super) fn stages_e{e5}<W: Word>(y: &mut [[W; 8]; 32]) {{\n"
+            );
+            for s in 2..=5u32 {
+                let h = 1usize << (6 - s);
+                for p in (0..32).filter(|p| p & h == 0) {
+                    let k = ybasis_twiddle_index(s, 32 * e5 + p);
+                    out += &if k == 0 {
+                        format!("    bf0(y, {p}, {});\n", p + h)
+                    } else {
+                        format!("    bf(y, {p}, {}, tw{k}(&y[{}]));\n", p + h, p + h)
+                    };
+                }
+            }
+            out += "}\n";
+            out += &format!(
+                "\n/// Stage 6 on the half e5 = {e5} of both elements, and the pointwise products.\n\
+                 #[inline(always)]\n\
+                 pub(super) fn last_e{e5}<W: Word>(y0: &[[W; 8]; 32], y1: &[[W; 8]; 32], \
+                 acc: &mut [u64]) {{\n"
+            );
+            for p in (0..32).step_by(2) {
+                let k = ybasis_twiddle_index(6, 32 * e5 + p);
+                let (t0, t1) = if k == 0 {
+                    (String::from("[W::zero(); 8]"), String::from("[W::zero(); 8]"))
+                } else {
+                    (format!("tw{k}(&y0[{}])", p + 1), format!("tw{k}(&y1[{}])", p + 1))
+                };
+                out += &format!(
+                    "    product(y0, y1, {p}, {t0}, {t1}, acc, {});\n",
+                    32 * e5 + p
+                );
+            }
+            out += "}\n";
+        }
+        out
+    }
+
+    #[test]
+    fn network_rs_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/dot/network.rs");
+        let want = render();
+        if std::env::var_os("WEGMAN_REGENERATE").is_some() {
+            std::fs::write(path, &want).expect("write network.rs");
+        }
+        let have = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            have == want,
+            "src/dot/network.rs is stale: run WEGMAN_REGENERATE=1 cargo test -p wegman-gf256 \
+             network_rs_is_current"
+        );
     }
 }

@@ -99,14 +99,20 @@ pub fn mul_slice(
             // feature `gfni::mul` enables.
             unsafe { gfni::mul(to, from, a, b, out) }
         }
-        Backend::Soft => {
-            for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
-                let p = SlicedGf256x64::from_bytes(&x.0).mul(&SlicedGf256x64::from_bytes(&y.0));
-                *o = PackedGf256x64(p.to_bytes());
-            }
-        }
+        // The packed products have no AVX2 kernel of their own: `Avx2` runs `Soft`'s.
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => mul_sliced(a, b, out),
+        Backend::Soft => mul_sliced(a, b, out),
     }
     Ok(())
+}
+
+/// The lane-wise products through the bitsliced Karatsuba circuit.
+fn mul_sliced(a: &[PackedGf256x64], b: &[PackedGf256x64], out: &mut [PackedGf256x64]) {
+    for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
+        let p = SlicedGf256x64::from_bytes(&x.0).mul(&SlicedGf256x64::from_bytes(&y.0));
+        *o = PackedGf256x64(p.to_bytes());
+    }
 }
 
 /// `out[i] = c·a[i]` lane-wise for a public constant c, on `backend`.
@@ -142,10 +148,9 @@ fn mul_const_gfni(
             unsafe { gfni::mul_const(affine_mul_tower(c), a, out) };
             true
         }
-        Backend::Soft => {
-            let _ = (c, a, out);
-            false
-        }
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => false,
+        Backend::Soft => false,
     }
 }
 

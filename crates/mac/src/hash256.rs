@@ -178,7 +178,7 @@ impl Auth256<'_> {
         use rayon::prelude::*;
         const MIN_PIECE: usize = 256 << 10;
         let threads = rayon::current_num_threads();
-        let bb = State::batch_bytes(self.state.enc);
+        let bb = self.state.batch_bytes();
         if threads < 2 || data.len() < 2 * MIN_PIECE {
             self.update(data);
             return;

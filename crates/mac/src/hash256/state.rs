@@ -4,7 +4,7 @@
 use std::vec::Vec;
 
 use wegman_gf256::Available;
-use wegman_gf256::dot::{BATCH, DotSum, PAIR, Pair};
+use wegman_gf256::dot::{DotSum, PAIR, Pair};
 use zeroize::Zeroize;
 
 use super::keystream::Keys;
@@ -15,7 +15,7 @@ use super::{Encoding, encode};
 pub(super) struct State {
     pub(super) enc: Encoding,
     pub(super) sum: DotSum,
-    /// Pairs absorbed so far (a multiple of `BATCH`).
+    /// Pairs absorbed so far (a multiple of the backend's batch).
     pub(super) pairs: u64,
     /// Buffered message bytes (fewer than `batch_bytes`).
     pub(super) buf: Vec<u8>,
@@ -34,10 +34,10 @@ impl State {
         }
     }
 
-    /// Bytes absorbed at a time: a whole batch of pairs and a whole segment pair.
-    pub(super) const fn batch_bytes(enc: Encoding) -> usize {
-        let u = enc.unit();
-        if u > BATCH * PAIR { u } else { BATCH * PAIR }
+    /// Bytes absorbed at a time: a whole batch of the backend's pairs and a whole segment
+    /// pair (both powers of two, so the larger is a multiple of the other).
+    pub(super) fn batch_bytes(&self) -> usize {
+        self.enc.unit().max(self.sum.batch() * PAIR)
     }
 
     /// Absorbs `data` (a multiple of `batch_bytes`, so whole batches and segment pairs).
@@ -49,7 +49,7 @@ impl State {
                 self.pairs += pairs.len() as u64;
             }
             Encoding::B8 | Encoding::B256 => {
-                let bb = Self::batch_bytes(self.enc);
+                let bb = self.batch_bytes();
                 self.scratch.resize(bb / PAIR, [0; PAIR]);
                 for piece in data.chunks_exact(bb) {
                     encode::to_pairs(self.enc, piece, &mut self.scratch);
@@ -61,7 +61,7 @@ impl State {
     }
 
     pub(super) fn update(&mut self, keys: &Keys<'_>, mut data: &[u8]) {
-        let bb = Self::batch_bytes(self.enc);
+        let bb = self.batch_bytes();
         if !self.buf.is_empty() {
             let take = (bb - self.buf.len()).min(data.len());
             self.buf.extend_from_slice(&data[..take]);
@@ -97,7 +97,8 @@ impl State {
                 &self.scratch
             }
         };
-        let whole = pairs.len() / BATCH * BATCH;
+        let batch = self.sum.batch();
+        let whole = pairs.len() / batch * batch;
         if whole > 0 {
             keys.absorb(&mut self.sum, self.pairs, &pairs[..whole]);
         }

@@ -1,0 +1,323 @@
+//! The bitsliced kernels, generic over the [`Word`] (`u64` for `Soft`, a 256-bit vector for
+//! `Avx2`), and the portable short path and finish.
+//!
+//! # Batches (lane = pair)
+//! A batch is 64·`W::GROUPS` pairs: lane 64g + t of every word is pair 64g + t. Column c of
+//! the pairs (bytes 8c..8c + 8, a u64) is a 64 × 64 bit matrix per 64-bit group (row t: pair
+//! t); its transpose, six swap-move stages, is word 8·(k mod 8) + i = bit i of coefficient
+//! position 8c + k mod 8. So the 512 transposed words are, in order, positions 0..64 × bits
+//! 0..8: side 0 (m_t, positions 0..32) then side 1 (m'_t). The network
+//! (`super::network`, straight-line code generated from the XOR circuits of the twiddles)
+//! runs stages 2..=5 on each half e5 of the 64 positions from the same 32 inputs (stage 1 is
+//! trivial: coefficients 32..64 are zero), stage 6 fused with the pointwise products, which
+//! are added into the accumulator: word 8p + i (`W::GROUPS` u64s each) = bit i of the running
+//! value at point p, lane-wise.
+//!
+//! # The short path (lane = position)
+//! For a few pairs a whole batch is waste: each element's 64 positions go in the 64 lanes of
+//! one [`SlicedGf256x64`]-style word set (after the trivial stage 1, lanes p and p + 32 hold
+//! the same coefficient), and stage s (h = 2^{6−s}) is, lane-wise,
+//!
+//! ```text
+//! t = x + C_s·((x >> h) & F_h),   x ← t + ((t << h) & !F_h)
+//! ```
+//!
+//! with F_h the lanes whose bit h is clear (first positions of butterflies) and C_s the
+//! twiddle of lane p on those lanes (zero elsewhere): on a first lane t = u + c·v, on a
+//! second lane t = v and the shifted t brings u + c·v, giving the butterfly (u + c·v, u + c·v
+//! + v). One Karatsuba product per stage; the pair's product goes to a 64-lane running sum.
+//!
+//! # The finish
+//! The 64 point values go to the 32 reduced coefficients of F_{2^256} by one F_256-linear
+//! map, computed bit by bit of each value: r = Σ_{j,q} bit_q(v_j)·(M_j·x^q) with the
+//! public columns M_j·x^q as 32-byte rows, selected by masks.
+//!
+//! Everything is straight-line code on public indices: constant-time.
+
+use crate::bitslice::{SlicedGf256x64, Word, add_words, mul_words};
+use crate::fft::{ifft, point, reduce_2to256, ybasis_twiddle_index};
+use crate::tower::Gf256;
+
+use super::network::{last_e0, last_e1, stages_e0, stages_e1};
+use super::{PAIR, Pair};
+
+/// The butterfly of positions p, q given c·v: (u, v) ↦ (u + c·v, u + c·v + v).
+#[inline(always)]
+pub(super) fn bf<W: Word>(y: &mut [[W; 8]; 32], p: usize, q: usize, cv: [W; 8]) {
+    let a = add_words(&y[p], &cv);
+    y[q] = add_words(&a, &y[q]);
+    y[p] = a;
+}
+
+/// The butterfly with twiddle 0: (u, v) ↦ (u, u + v).
+#[inline(always)]
+pub(super) fn bf0<W: Word>(y: &mut [[W; 8]; 32], p: usize, q: usize) {
+    y[q] = add_words(&y[p], &y[q]);
+}
+
+/// Stage 6 on positions p, p + 1 of both elements (given c·v of each), and the two
+/// pointwise products added into accumulator points `at` and `at + 1`.
+#[inline(always)]
+pub(super) fn product<W: Word>(
+    y0: &[[W; 8]; 32],
+    y1: &[[W; 8]; 32],
+    p: usize,
+    cv0: [W; 8],
+    cv1: [W; 8],
+    acc: &mut [u64],
+    at: usize,
+) {
+    let a0 = add_words(&y0[p], &cv0);
+    let b0 = add_words(&a0, &y0[p + 1]);
+    let a1 = add_words(&y1[p], &cv1);
+    let b1 = add_words(&a1, &y1[p + 1]);
+    accumulate(acc, at, &mul_words(&a0, &a1));
+    accumulate(acc, at + 1, &mul_words(&b0, &b1));
+}
+
+/// Accumulator point p += w (words 8p..8p + 8, `W::GROUPS` u64s each).
+#[inline(always)]
+fn accumulate<W: Word>(acc: &mut [u64], p: usize, w: &[W; 8]) {
+    let g = W::GROUPS;
+    let s = &mut acc[8 * g * p..8 * g * (p + 1)];
+    for (chunk, wi) in s.chunks_exact_mut(g).zip(w) {
+        W::load(chunk).xor(*wi).store(chunk);
+    }
+}
+
+/// a, b ← the swap-move of distance n under mask m: bits i + n of a (i in m) trade places
+/// with bits i of b.
+#[inline(always)]
+fn swapmove<W: Word>(x: &mut [W; 64], a: usize, b: usize, n: u32, m: u64) {
+    let t = x[a].shr(n).xor(x[b]).and(W::splat(m));
+    x[b] = x[b].xor(t);
+    x[a] = x[a].xor(t.shl(n));
+}
+
+/// Transposes the 64 × 64 bit matrix of each 64-bit group: afterwards bit b of word w is bit
+/// w of word b before. Distances 1, 2, 4 on groups of eight consecutive words, then 8, 16, 32
+/// on words eight apart (the stages commute: each swaps one bit of the word index with the
+/// same bit of the bit index).
+#[inline(always)]
+fn transpose64<W: Word>(x: &mut [W; 64]) {
+    const MASKS: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0f0f_0f0f_0f0f_0f0f,
+        0x00ff_00ff_00ff_00ff,
+        0x0000_ffff_0000_ffff,
+        0x0000_0000_ffff_ffff,
+    ];
+    for base in (0..64).step_by(8) {
+        for (l, &m) in MASKS[..3].iter().enumerate() {
+            let n = 1usize << l;
+            for j in (base..base + 8).filter(|j| j & n == 0) {
+                swapmove(x, j, j + n, n as u32, m);
+            }
+        }
+    }
+    for base in 0..8 {
+        for (l, &m) in MASKS[3..].iter().enumerate() {
+            let n = 8usize << l;
+            for j in (base..64).step_by(8).filter(|j| j & n == 0) {
+                swapmove(x, j, j + n, n as u32, m);
+            }
+        }
+    }
+}
+
+/// Half `half` (32 bytes) of pairs t, 64 + t, 128 + t, 192 + t (the first `groups`; the
+/// rest repeat the last).
+#[inline(always)]
+fn rows(p: &[Pair], t: usize, half: usize, groups: usize) -> [&[u8; 32]; 4] {
+    core::array::from_fn(|g| {
+        let (h, _) = p[64 * g.min(groups - 1) + t].as_chunks::<32>();
+        &h[half]
+    })
+}
+
+/// Clears words of secret data past the optimizer.
+#[inline(always)]
+fn wipe<W: Word>(x: &mut [W]) {
+    x.fill(W::zero());
+    zeroize::optimization_barrier(x);
+}
+
+/// Adds the products of whole batches (64·`W::GROUPS` pairs each) into `acc` (512·GROUPS
+/// u64s, word 8p + i at u64s GROUPS·(8p + i)..).
+#[inline(always)]
+pub(super) fn absorb_batches<W: Word>(acc: &mut [u64], msg: &[Pair], key: &[Pair]) {
+    let lanes = 64 * W::GROUPS;
+    let mut x = [[W::zero(); 8]; 64];
+    let mut y = [[[W::zero(); 8]; 32]; 2];
+    for (m, k) in msg.chunks_exact(lanes).zip(key.chunks_exact(lanes)) {
+        let flat = x.as_flattened_mut();
+        let (cols, _) = flat.as_chunks_mut::<64>();
+        for t in 0..64 {
+            for half in 0..2 {
+                let mr = rows(m, t, half, W::GROUPS);
+                let kr = rows(k, t, half, W::GROUPS);
+                let w = W::columns(&mr[..W::GROUPS], &kr[..W::GROUPS]);
+                for (j, wj) in w.into_iter().enumerate() {
+                    cols[4 * half + j][t] = wj;
+                }
+            }
+        }
+        for col in cols.iter_mut() {
+            transpose64(col);
+        }
+        let (sides, _) = x.as_chunks_mut::<32>();
+        let [s0, s1] = sides else {
+            continue;
+        };
+        // Half e5 = 0 on copies, half e5 = 1 in place.
+        y[0] = *s0;
+        y[1] = *s1;
+        let [y0, y1] = &mut y;
+        stages_e0(y0);
+        stages_e0(y1);
+        last_e0(y0, y1, acc);
+        stages_e1(s0);
+        stages_e1(s1);
+        last_e1(s0, s1, acc);
+    }
+    wipe(x.as_flattened_mut());
+    wipe(y.as_flattened_mut().as_flattened_mut());
+}
+
+/// The point values of an accumulator of `groups` u64s per word (the sum of its lanes).
+pub(super) fn acc_points(acc: &[u64], groups: usize) -> [u8; 64] {
+    core::array::from_fn(|p| {
+        (0..8).fold(0u8, |v, i| {
+            let at = groups * (8 * p + i);
+            let w = acc[at..at + groups].iter().fold(0, |x, y| x ^ y);
+            v | (((w.count_ones() & 1) as u8) << i)
+        })
+    })
+}
+
+/// Public constants of the short path and the finish (tower representation).
+pub(super) struct SlicedTables {
+    /// C_s for stages s = 2..=6, bitsliced over the 64 lanes (positions).
+    lane_c: [[u64; 8]; 5],
+    /// Row 8j + q: the 32 reduced coefficients of the element whose point values are x^q at
+    /// point j and 0 elsewhere, as four little-endian u64s.
+    finish_rows: [[u64; 4]; 512],
+}
+
+impl SlicedTables {
+    pub(super) fn new() -> SlicedTables {
+        let lane_c = core::array::from_fn(|i| {
+            let s = i as u32 + 2;
+            let h = 1usize << (6 - s);
+            let bytes: [u8; 64] = core::array::from_fn(|p| {
+                if p & h == 0 {
+                    point(2 * ybasis_twiddle_index(s, p)).to_u8()
+                } else {
+                    0
+                }
+            });
+            SlicedGf256x64::from_bytes(&bytes).0
+        });
+        let mut finish_rows = [[0u64; 4]; 512];
+        for (j, rows) in finish_rows.chunks_exact_mut(8).enumerate() {
+            for (q, row) in rows.iter_mut().enumerate() {
+                let mut v = [Gf256::ZERO; 64];
+                v[j] = Gf256::from_u8(1 << q);
+                let _ = ifft(&mut v);
+                let r = reduce_2to256(v);
+                *row = core::array::from_fn(|w| {
+                    u64::from_le_bytes(core::array::from_fn(|b| r[8 * w + b].to_u8()))
+                });
+            }
+        }
+        SlicedTables {
+            lane_c,
+            finish_rows,
+        }
+    }
+}
+
+/// The lanes with bit h of the lane index clear.
+const fn first_lanes(h: usize) -> u64 {
+    match h {
+        1 => 0x5555_5555_5555_5555,
+        2 => 0x3333_3333_3333_3333,
+        4 => 0x0f0f_0f0f_0f0f_0f0f,
+        8 => 0x00ff_00ff_00ff_00ff,
+        16 => 0x0000_ffff_0000_ffff,
+        _ => 0x0000_0000_ffff_ffff,
+    }
+}
+
+/// The FFT of one element (side `s` of m + k) at the 64 points, lane = point.
+#[inline(always)]
+fn element_points(t: &SlicedTables, m: &Pair, k: &Pair, s: usize) -> [u64; 8] {
+    let mut b = [0u8; 64];
+    for (i, x) in b[..32].iter_mut().enumerate() {
+        *x = m[32 * s + i] ^ k[32 * s + i];
+    }
+    let mut x = SlicedGf256x64::from_bytes(&b).0;
+    b.fill(0);
+    zeroize::optimization_barrier(&b);
+    // Stage 1: coefficients 32..64 are zero, so both halves hold the 32 coefficients.
+    for w in x.iter_mut() {
+        *w |= *w << 32;
+    }
+    for (i, c) in t.lane_c.iter().enumerate() {
+        let h = 1usize << (4 - i);
+        let f = first_lanes(h);
+        let v = x.map(|w| (w >> h) & f);
+        let tt = add_words(&x, &mul_words(c, &v));
+        x = tt.map(|w| w ^ ((w << h) & !f));
+    }
+    x
+}
+
+/// Adds the products of the pairs `msg[t] + key[t]` into `direct` (lane = point), pair by
+/// pair.
+pub(super) fn absorb_short(t: &SlicedTables, direct: &mut [u64; 8], msg: &[Pair], key: &[Pair]) {
+    for (m, k) in msg.iter().zip(key) {
+        let mut a = element_points(t, m, k, 0);
+        let mut b = element_points(t, m, k, 1);
+        *direct = add_words(direct, &mul_words(&a, &b));
+        wipe(&mut a);
+        wipe(&mut b);
+    }
+}
+
+/// The 32 reduced coefficients (polynomial basis, tower bytes) of the element with point
+/// values `v`.
+pub(super) fn finish(t: &SlicedTables, v: &[u8; 64]) -> [u8; 32] {
+    let mut r = [0u64; 4];
+    for (&vj, rows) in v.iter().zip(t.finish_rows.chunks_exact(8)) {
+        for (q, row) in rows.iter().enumerate() {
+            let mask = 0u64.wrapping_sub(u64::from((vj >> q) & 1));
+            for (x, y) in r.iter_mut().zip(row) {
+                *x ^= y & mask;
+            }
+        }
+    }
+    let mut out = [0u8; 32];
+    for (o, w) in out.chunks_exact_mut(8).zip(&r) {
+        o.copy_from_slice(&w.to_le_bytes());
+    }
+    wipe(&mut r);
+    out
+}
+
+/// Pairs below which a `Soft` tail goes pair by pair instead of in a zero-padded batch
+/// (measured: a padded 64-pair batch costs about as much as this many short-path pairs).
+pub(super) const SHORT_PAIRS: usize = 8;
+
+/// The bytes of `PAIR`-sized sums in the short path's lane layout (eight little-endian words).
+pub(super) fn direct_words(d: &[u8; PAIR]) -> [u64; 8] {
+    core::array::from_fn(|i| {
+        u64::from_le_bytes(core::array::from_fn(|b| d[8 * i + b]))
+    })
+}
+
+/// The inverse of [`direct_words`].
+pub(super) fn direct_bytes(w: &[u64; 8]) -> [u8; PAIR] {
+    core::array::from_fn(|i| w[i / 8].to_le_bytes()[i % 8])
+}
