@@ -85,43 +85,57 @@ fn accumulate<W: Word>(acc: &mut [u64], p: usize, w: &[W; 8]) {
     }
 }
 
-/// a, b ← the swap-move of distance n under mask m: bits i + n of a (i in m) trade places
-/// with bits i of b.
+/// r[a], r[b] ← the swap-move of distance n under mask m: bits i + n of r[a] (i in m) trade
+/// places with bits i of r[b].
 #[inline(always)]
-fn swapmove<W: Word>(x: &mut [W; 64], a: usize, b: usize, n: u32, m: u64) {
-    let t = x[a].shr(n).xor(x[b]).and(W::splat(m));
-    x[b] = x[b].xor(t);
-    x[a] = x[a].xor(t.shl(n));
+fn swapmove<W: Word>(r: &mut [W; 8], a: usize, b: usize, n: u32, m: u64) {
+    let t = r[a].shr(n).xor(r[b]).and(W::splat(m));
+    r[b] = r[b].xor(t);
+    r[a] = r[a].xor(t.shl(n));
+}
+
+/// Three swap-move stages on eight words: distances d, 2d, 4d between words 1, 2, 4 apart
+/// (each exchanges one bit of the word index with one bit of the bit index).
+#[inline(always)]
+fn transpose8<W: Word>(r: &mut [W; 8], d: u32, m: [u64; 3]) {
+    swapmove(r, 0, 1, d, m[0]);
+    swapmove(r, 2, 3, d, m[0]);
+    swapmove(r, 4, 5, d, m[0]);
+    swapmove(r, 6, 7, d, m[0]);
+    swapmove(r, 0, 2, 2 * d, m[1]);
+    swapmove(r, 1, 3, 2 * d, m[1]);
+    swapmove(r, 4, 6, 2 * d, m[1]);
+    swapmove(r, 5, 7, 2 * d, m[1]);
+    swapmove(r, 0, 4, 4 * d, m[2]);
+    swapmove(r, 1, 5, 4 * d, m[2]);
+    swapmove(r, 2, 6, 4 * d, m[2]);
+    swapmove(r, 3, 7, 4 * d, m[2]);
 }
 
 /// Transposes the 64 × 64 bit matrix of each 64-bit group: afterwards bit b of word w is bit
 /// w of word b before. Distances 1, 2, 4 on groups of eight consecutive words, then 8, 16, 32
-/// on words eight apart (the stages commute: each swaps one bit of the word index with the
-/// same bit of the bit index).
+/// on words eight apart (the stages commute).
 #[inline(always)]
 fn transpose64<W: Word>(x: &mut [W; 64]) {
-    const MASKS: [u64; 6] = [
+    const LOW: [u64; 3] = [
         0x5555_5555_5555_5555,
         0x3333_3333_3333_3333,
         0x0f0f_0f0f_0f0f_0f0f,
+    ];
+    const HIGH: [u64; 3] = [
         0x00ff_00ff_00ff_00ff,
         0x0000_ffff_0000_ffff,
         0x0000_0000_ffff_ffff,
     ];
-    for base in (0..64).step_by(8) {
-        for (l, &m) in MASKS[..3].iter().enumerate() {
-            let n = 1usize << l;
-            for j in (base..base + 8).filter(|j| j & n == 0) {
-                swapmove(x, j, j + n, n as u32, m);
-            }
-        }
+    let (rows, _) = x.as_chunks_mut::<8>();
+    for r in rows.iter_mut() {
+        transpose8(r, 1, LOW);
     }
-    for base in 0..8 {
-        for (l, &m) in MASKS[3..].iter().enumerate() {
-            let n = 8usize << l;
-            for j in (base..64).step_by(8).filter(|j| j & n == 0) {
-                swapmove(x, j, j + n, n as u32, m);
-            }
+    for b in 0..8 {
+        let mut r: [W; 8] = core::array::from_fn(|i| x[b + 8 * i]);
+        transpose8(&mut r, 8, HIGH);
+        for (i, w) in r.into_iter().enumerate() {
+            x[b + 8 * i] = w;
         }
     }
 }
