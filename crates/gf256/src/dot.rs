@@ -380,7 +380,7 @@ mod generate {
     use std::string::String;
 
     use crate::bitslice::ConstMul;
-    use crate::fft::{point, ybasis_twiddle_index};
+    use crate::fft::point;
 
     /// The source text of `network.rs`.
     pub(super) fn render() -> String {
@@ -390,10 +390,7 @@ mod generate {
              //!\n\
              //! The y-basis network of `crate::fft::fft64_ybasis` on bitsliced words as\n\
              //! straight-line code: `twK` is x ↦ α_{2K}·x (the shortest greedy XOR circuit of\n\
-             //! `ConstMul`), `stages_e0`/`stages_e1` run stages 2..=5 on the half e5 = 0, 1 of the\n\
-             //! positions, and `last_e0`/`last_e1` run stage 6 on both elements of a pair and add\n\
-             //! each position's pointwise product into the accumulator.\n\n\
-             use super::sliced::{bf, bf0, product};\n\
+             //! `ConstMul`), and `twiddle` picks one by K.\n\n\
              use crate::bitslice::Word;\n",
         );
         for k in 1..32 {
@@ -414,44 +411,13 @@ mod generate {
             }
             out += &format!("    [{}]\n}}\n", regs.join(", "));
         }
-        for e5 in 0..2 {
-            out += &format!(
-                "\n/// Stages 2..=5 on the half e5 = {e5} (positions 32·e5 + p, p < 32).\n\
-                 #[inline(always)]\n\
-                 pub(super) fn stages_e{e5}<W: Word>(y: &mut [[W; 8]; 32]) {{\n"
-            );
-            for s in 2..=5u32 {
-                let h = 1usize << (6 - s);
-                for p in (0..32).filter(|p| p & h == 0) {
-                    let k = ybasis_twiddle_index(s, 32 * e5 + p);
-                    out += &if k == 0 {
-                        format!("    bf0(y, {p}, {});\n", p + h)
-                    } else {
-                        format!("    bf(y, {p}, {}, tw{k}(&y[{}]));\n", p + h, p + h)
-                    };
-                }
-            }
-            out += "}\n";
-            out += &format!(
-                "\n/// Stage 6 on the half e5 = {e5} of both elements, and the pointwise products.\n\
-                 #[inline(always)]\n\
-                 pub(super) fn last_e{e5}<W: Word>(y0: &[[W; 8]; 32], y1: &[[W; 8]; 32], \
-                 acc: &mut [u64]) {{\n"
-            );
-            for p in (0..32).step_by(2) {
-                let k = ybasis_twiddle_index(6, 32 * e5 + p);
-                let (t0, t1) = if k == 0 {
-                    (String::from("[W::zero(); 8]"), String::from("[W::zero(); 8]"))
-                } else {
-                    (format!("tw{k}(&y0[{}])", p + 1), format!("tw{k}(&y1[{}])", p + 1))
-                };
-                out += &format!(
-                    "    product(y0, y1, {p}, {t0}, {t1}, acc, {});\n",
-                    32 * e5 + p
-                );
-            }
-            out += "}\n";
+        out += "\n/// x ↦ α_{2k}·x (zero for k = 0 or k ≥ 32).\n#[inline(always)]\n\
+                 pub(super) fn twiddle<W: Word>(k: usize, x: &[W; 8]) -> [W; 8] {\n    \
+                 match k {\n";
+        for k in 1..32 {
+            out += &format!("        {k} => tw{k}(x),\n");
         }
+        out += "        _ => [W::zero(); 8],\n    }\n}\n";
         out
     }
 

@@ -3,11 +3,8 @@
 //!
 //! The y-basis network of `crate::fft::fft64_ybasis` on bitsliced words as
 //! straight-line code: `twK` is x ↦ α_{2K}·x (the shortest greedy XOR circuit of
-//! `ConstMul`), `stages_e0`/`stages_e1` run stages 2..=5 on the half e5 = 0, 1 of the
-//! positions, and `last_e0`/`last_e1` run stage 6 on both elements of a pair and add
-//! each position's pointwise product into the accumulator.
+//! `ConstMul`), and `twiddle` picks one by K.
 
-use super::sliced::{bf, bf0, product};
 use crate::bitslice::Word;
 
 /// x ↦ α_2·x: 4 XORs.
@@ -870,182 +867,41 @@ fn tw31<W: Word>(x: &[W; 8]) -> [W; 8] {
     [r0, r1, r2, r3, r4, r5, r6, r7]
 }
 
-/// Stages 2..=5 on the half e5 = 0 (positions 32·e5 + p, p < 32).
+/// x ↦ α_{2k}·x (zero for k = 0 or k ≥ 32).
 #[inline(always)]
-pub(super) fn stages_e0<W: Word>(y: &mut [[W; 8]; 32]) {
-    bf0(y, 0, 16);
-    bf0(y, 1, 17);
-    bf0(y, 2, 18);
-    bf0(y, 3, 19);
-    bf0(y, 4, 20);
-    bf0(y, 5, 21);
-    bf0(y, 6, 22);
-    bf0(y, 7, 23);
-    bf0(y, 8, 24);
-    bf0(y, 9, 25);
-    bf0(y, 10, 26);
-    bf0(y, 11, 27);
-    bf0(y, 12, 28);
-    bf0(y, 13, 29);
-    bf0(y, 14, 30);
-    bf0(y, 15, 31);
-    bf0(y, 0, 8);
-    bf0(y, 1, 9);
-    bf0(y, 2, 10);
-    bf0(y, 3, 11);
-    bf0(y, 4, 12);
-    bf0(y, 5, 13);
-    bf0(y, 6, 14);
-    bf0(y, 7, 15);
-    bf(y, 16, 24, tw1(&y[24]));
-    bf(y, 17, 25, tw1(&y[25]));
-    bf(y, 18, 26, tw1(&y[26]));
-    bf(y, 19, 27, tw1(&y[27]));
-    bf(y, 20, 28, tw1(&y[28]));
-    bf(y, 21, 29, tw1(&y[29]));
-    bf(y, 22, 30, tw1(&y[30]));
-    bf(y, 23, 31, tw1(&y[31]));
-    bf0(y, 0, 4);
-    bf0(y, 1, 5);
-    bf0(y, 2, 6);
-    bf0(y, 3, 7);
-    bf(y, 8, 12, tw1(&y[12]));
-    bf(y, 9, 13, tw1(&y[13]));
-    bf(y, 10, 14, tw1(&y[14]));
-    bf(y, 11, 15, tw1(&y[15]));
-    bf(y, 16, 20, tw2(&y[20]));
-    bf(y, 17, 21, tw2(&y[21]));
-    bf(y, 18, 22, tw2(&y[22]));
-    bf(y, 19, 23, tw2(&y[23]));
-    bf(y, 24, 28, tw3(&y[28]));
-    bf(y, 25, 29, tw3(&y[29]));
-    bf(y, 26, 30, tw3(&y[30]));
-    bf(y, 27, 31, tw3(&y[31]));
-    bf0(y, 0, 2);
-    bf0(y, 1, 3);
-    bf(y, 4, 6, tw1(&y[6]));
-    bf(y, 5, 7, tw1(&y[7]));
-    bf(y, 8, 10, tw2(&y[10]));
-    bf(y, 9, 11, tw2(&y[11]));
-    bf(y, 12, 14, tw3(&y[14]));
-    bf(y, 13, 15, tw3(&y[15]));
-    bf(y, 16, 18, tw4(&y[18]));
-    bf(y, 17, 19, tw4(&y[19]));
-    bf(y, 20, 22, tw5(&y[22]));
-    bf(y, 21, 23, tw5(&y[23]));
-    bf(y, 24, 26, tw6(&y[26]));
-    bf(y, 25, 27, tw6(&y[27]));
-    bf(y, 28, 30, tw7(&y[30]));
-    bf(y, 29, 31, tw7(&y[31]));
-}
-
-/// Stage 6 on the half e5 = 0 of both elements, and the pointwise products.
-#[inline(always)]
-pub(super) fn last_e0<W: Word>(y0: &[[W; 8]; 32], y1: &[[W; 8]; 32], acc: &mut [u64]) {
-    product(y0, y1, 0, [W::zero(); 8], [W::zero(); 8], acc, 0);
-    product(y0, y1, 2, tw1(&y0[3]), tw1(&y1[3]), acc, 2);
-    product(y0, y1, 4, tw2(&y0[5]), tw2(&y1[5]), acc, 4);
-    product(y0, y1, 6, tw3(&y0[7]), tw3(&y1[7]), acc, 6);
-    product(y0, y1, 8, tw4(&y0[9]), tw4(&y1[9]), acc, 8);
-    product(y0, y1, 10, tw5(&y0[11]), tw5(&y1[11]), acc, 10);
-    product(y0, y1, 12, tw6(&y0[13]), tw6(&y1[13]), acc, 12);
-    product(y0, y1, 14, tw7(&y0[15]), tw7(&y1[15]), acc, 14);
-    product(y0, y1, 16, tw8(&y0[17]), tw8(&y1[17]), acc, 16);
-    product(y0, y1, 18, tw9(&y0[19]), tw9(&y1[19]), acc, 18);
-    product(y0, y1, 20, tw10(&y0[21]), tw10(&y1[21]), acc, 20);
-    product(y0, y1, 22, tw11(&y0[23]), tw11(&y1[23]), acc, 22);
-    product(y0, y1, 24, tw12(&y0[25]), tw12(&y1[25]), acc, 24);
-    product(y0, y1, 26, tw13(&y0[27]), tw13(&y1[27]), acc, 26);
-    product(y0, y1, 28, tw14(&y0[29]), tw14(&y1[29]), acc, 28);
-    product(y0, y1, 30, tw15(&y0[31]), tw15(&y1[31]), acc, 30);
-}
-
-/// Stages 2..=5 on the half e5 = 1 (positions 32·e5 + p, p < 32).
-#[inline(always)]
-pub(super) fn stages_e1<W: Word>(y: &mut [[W; 8]; 32]) {
-    bf(y, 0, 16, tw1(&y[16]));
-    bf(y, 1, 17, tw1(&y[17]));
-    bf(y, 2, 18, tw1(&y[18]));
-    bf(y, 3, 19, tw1(&y[19]));
-    bf(y, 4, 20, tw1(&y[20]));
-    bf(y, 5, 21, tw1(&y[21]));
-    bf(y, 6, 22, tw1(&y[22]));
-    bf(y, 7, 23, tw1(&y[23]));
-    bf(y, 8, 24, tw1(&y[24]));
-    bf(y, 9, 25, tw1(&y[25]));
-    bf(y, 10, 26, tw1(&y[26]));
-    bf(y, 11, 27, tw1(&y[27]));
-    bf(y, 12, 28, tw1(&y[28]));
-    bf(y, 13, 29, tw1(&y[29]));
-    bf(y, 14, 30, tw1(&y[30]));
-    bf(y, 15, 31, tw1(&y[31]));
-    bf(y, 0, 8, tw2(&y[8]));
-    bf(y, 1, 9, tw2(&y[9]));
-    bf(y, 2, 10, tw2(&y[10]));
-    bf(y, 3, 11, tw2(&y[11]));
-    bf(y, 4, 12, tw2(&y[12]));
-    bf(y, 5, 13, tw2(&y[13]));
-    bf(y, 6, 14, tw2(&y[14]));
-    bf(y, 7, 15, tw2(&y[15]));
-    bf(y, 16, 24, tw3(&y[24]));
-    bf(y, 17, 25, tw3(&y[25]));
-    bf(y, 18, 26, tw3(&y[26]));
-    bf(y, 19, 27, tw3(&y[27]));
-    bf(y, 20, 28, tw3(&y[28]));
-    bf(y, 21, 29, tw3(&y[29]));
-    bf(y, 22, 30, tw3(&y[30]));
-    bf(y, 23, 31, tw3(&y[31]));
-    bf(y, 0, 4, tw4(&y[4]));
-    bf(y, 1, 5, tw4(&y[5]));
-    bf(y, 2, 6, tw4(&y[6]));
-    bf(y, 3, 7, tw4(&y[7]));
-    bf(y, 8, 12, tw5(&y[12]));
-    bf(y, 9, 13, tw5(&y[13]));
-    bf(y, 10, 14, tw5(&y[14]));
-    bf(y, 11, 15, tw5(&y[15]));
-    bf(y, 16, 20, tw6(&y[20]));
-    bf(y, 17, 21, tw6(&y[21]));
-    bf(y, 18, 22, tw6(&y[22]));
-    bf(y, 19, 23, tw6(&y[23]));
-    bf(y, 24, 28, tw7(&y[28]));
-    bf(y, 25, 29, tw7(&y[29]));
-    bf(y, 26, 30, tw7(&y[30]));
-    bf(y, 27, 31, tw7(&y[31]));
-    bf(y, 0, 2, tw8(&y[2]));
-    bf(y, 1, 3, tw8(&y[3]));
-    bf(y, 4, 6, tw9(&y[6]));
-    bf(y, 5, 7, tw9(&y[7]));
-    bf(y, 8, 10, tw10(&y[10]));
-    bf(y, 9, 11, tw10(&y[11]));
-    bf(y, 12, 14, tw11(&y[14]));
-    bf(y, 13, 15, tw11(&y[15]));
-    bf(y, 16, 18, tw12(&y[18]));
-    bf(y, 17, 19, tw12(&y[19]));
-    bf(y, 20, 22, tw13(&y[22]));
-    bf(y, 21, 23, tw13(&y[23]));
-    bf(y, 24, 26, tw14(&y[26]));
-    bf(y, 25, 27, tw14(&y[27]));
-    bf(y, 28, 30, tw15(&y[30]));
-    bf(y, 29, 31, tw15(&y[31]));
-}
-
-/// Stage 6 on the half e5 = 1 of both elements, and the pointwise products.
-#[inline(always)]
-pub(super) fn last_e1<W: Word>(y0: &[[W; 8]; 32], y1: &[[W; 8]; 32], acc: &mut [u64]) {
-    product(y0, y1, 0, tw16(&y0[1]), tw16(&y1[1]), acc, 32);
-    product(y0, y1, 2, tw17(&y0[3]), tw17(&y1[3]), acc, 34);
-    product(y0, y1, 4, tw18(&y0[5]), tw18(&y1[5]), acc, 36);
-    product(y0, y1, 6, tw19(&y0[7]), tw19(&y1[7]), acc, 38);
-    product(y0, y1, 8, tw20(&y0[9]), tw20(&y1[9]), acc, 40);
-    product(y0, y1, 10, tw21(&y0[11]), tw21(&y1[11]), acc, 42);
-    product(y0, y1, 12, tw22(&y0[13]), tw22(&y1[13]), acc, 44);
-    product(y0, y1, 14, tw23(&y0[15]), tw23(&y1[15]), acc, 46);
-    product(y0, y1, 16, tw24(&y0[17]), tw24(&y1[17]), acc, 48);
-    product(y0, y1, 18, tw25(&y0[19]), tw25(&y1[19]), acc, 50);
-    product(y0, y1, 20, tw26(&y0[21]), tw26(&y1[21]), acc, 52);
-    product(y0, y1, 22, tw27(&y0[23]), tw27(&y1[23]), acc, 54);
-    product(y0, y1, 24, tw28(&y0[25]), tw28(&y1[25]), acc, 56);
-    product(y0, y1, 26, tw29(&y0[27]), tw29(&y1[27]), acc, 58);
-    product(y0, y1, 28, tw30(&y0[29]), tw30(&y1[29]), acc, 60);
-    product(y0, y1, 30, tw31(&y0[31]), tw31(&y1[31]), acc, 62);
+pub(super) fn twiddle<W: Word>(k: usize, x: &[W; 8]) -> [W; 8] {
+    match k {
+        1 => tw1(x),
+        2 => tw2(x),
+        3 => tw3(x),
+        4 => tw4(x),
+        5 => tw5(x),
+        6 => tw6(x),
+        7 => tw7(x),
+        8 => tw8(x),
+        9 => tw9(x),
+        10 => tw10(x),
+        11 => tw11(x),
+        12 => tw12(x),
+        13 => tw13(x),
+        14 => tw14(x),
+        15 => tw15(x),
+        16 => tw16(x),
+        17 => tw17(x),
+        18 => tw18(x),
+        19 => tw19(x),
+        20 => tw20(x),
+        21 => tw21(x),
+        22 => tw22(x),
+        23 => tw23(x),
+        24 => tw24(x),
+        25 => tw25(x),
+        26 => tw26(x),
+        27 => tw27(x),
+        28 => tw28(x),
+        29 => tw29(x),
+        30 => tw30(x),
+        31 => tw31(x),
+        _ => [W::zero(); 8],
+    }
 }

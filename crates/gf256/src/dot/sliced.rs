@@ -38,41 +38,83 @@ use crate::bitslice::{SlicedGf256x64, Word, add_words, mul_words};
 use crate::fft::{ifft, point, reduce_2to256, ybasis_twiddle_index};
 use crate::tower::Gf256;
 
-use super::network::{last_e0, last_e1, stages_e0, stages_e1};
+use super::network::twiddle;
 use super::{PAIR, Pair};
 
-/// The butterfly of positions p, q given c·v: (u, v) ↦ (u + c·v, u + c·v + v).
-#[inline(always)]
-pub(super) fn bf<W: Word>(y: &mut [[W; 8]; 32], p: usize, q: usize, cv: [W; 8]) {
-    let a = add_words(&y[p], &cv);
-    y[q] = add_words(&a, &y[q]);
-    y[p] = a;
+/// A butterfly of the network: positions p and q = p + h, twiddle index k.
+#[derive(Clone, Copy)]
+struct Butterfly {
+    p: u8,
+    q: u8,
+    k: u8,
 }
 
-/// The butterfly with twiddle 0: (u, v) ↦ (u, u + v).
-#[inline(always)]
-pub(super) fn bf0<W: Word>(y: &mut [[W; 8]; 32], p: usize, q: usize) {
-    y[q] = add_words(&y[p], &y[q]);
+/// The butterflies of stages 2..=5 on half e5, in order.
+const fn stage_butterflies(e5: usize) -> [Butterfly; 64] {
+    let mut out = [Butterfly { p: 0, q: 0, k: 0 }; 64];
+    let mut n = 0;
+    let mut s = 2u32;
+    while s <= 5 {
+        let h = 1usize << (6 - s);
+        let mut p = 0;
+        while p < 32 {
+            if p & h == 0 {
+                let k = ybasis_twiddle_index(s, 32 * e5 + p);
+                out[n] = Butterfly {
+                    p: p as u8,
+                    q: (p + h) as u8,
+                    k: k as u8,
+                };
+                n += 1;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    out
 }
 
-/// Stage 6 on positions p, p + 1 of both elements (given c·v of each), and the two
-/// pointwise products added into accumulator points `at` and `at + 1`.
+/// The stage-6 twiddle index of positions (p, p + 1) of half e5, p even, at index p / 2.
+const fn last_twiddles(e5: usize) -> [u8; 16] {
+    let mut out = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        out[i] = ybasis_twiddle_index(6, 32 * e5 + 2 * i) as u8;
+        i += 1;
+    }
+    out
+}
+
+const STAGES: [[Butterfly; 64]; 2] = [stage_butterflies(0), stage_butterflies(1)];
+const LAST: [[u8; 16]; 2] = [last_twiddles(0), last_twiddles(1)];
+
+/// Stages 2..=5 of the network on the half e5 of one element. A loop over a table (not
+/// unrolled: straight-line code for the whole network outgrows the instruction cache); the
+/// twiddle's circuit is picked by index, a public value.
 #[inline(always)]
-pub(super) fn product<W: Word>(
-    y0: &[[W; 8]; 32],
-    y1: &[[W; 8]; 32],
-    p: usize,
-    cv0: [W; 8],
-    cv1: [W; 8],
-    acc: &mut [u64],
-    at: usize,
-) {
-    let a0 = add_words(&y0[p], &cv0);
-    let b0 = add_words(&a0, &y0[p + 1]);
-    let a1 = add_words(&y1[p], &cv1);
-    let b1 = add_words(&a1, &y1[p + 1]);
-    accumulate(acc, at, &mul_words(&a0, &a1));
-    accumulate(acc, at + 1, &mul_words(&b0, &b1));
+fn stages<W: Word>(y: &mut [[W; 8]; 32], e5: usize) {
+    for b in core::hint::black_box(&STAGES[e5]).iter() {
+        let (p, q) = (usize::from(b.p) & 31, usize::from(b.q) & 31);
+        let a = add_words(&y[p], &twiddle(usize::from(b.k), &y[q]));
+        y[q] = add_words(&a, &y[q]);
+        y[p] = a;
+    }
+}
+
+/// Stage 6 on the half e5 of both elements, and each position's pointwise product added
+/// into accumulator point 32·e5 + p.
+#[inline(always)]
+fn last<W: Word>(y0: &[[W; 8]; 32], y1: &[[W; 8]; 32], e5: usize, acc: &mut [u64]) {
+    for (i, &k) in core::hint::black_box(&LAST[e5]).iter().enumerate() {
+        let p = 2 * i;
+        let k = usize::from(k);
+        let a0 = add_words(&y0[p], &twiddle(k, &y0[p + 1]));
+        let b0 = add_words(&a0, &y0[p + 1]);
+        let a1 = add_words(&y1[p], &twiddle(k, &y1[p + 1]));
+        let b1 = add_words(&a1, &y1[p + 1]);
+        accumulate(acc, 32 * e5 + p, &mul_words(&a0, &a1));
+        accumulate(acc, 32 * e5 + p + 1, &mul_words(&b0, &b1));
+    }
 }
 
 /// Accumulator point p += w (words 8p..8p + 8, `W::GROUPS` u64s each).
@@ -188,12 +230,12 @@ pub(super) fn absorb_batches<W: Word>(acc: &mut [u64], msg: &[Pair], key: &[Pair
         y[0] = *s0;
         y[1] = *s1;
         let [y0, y1] = &mut y;
-        stages_e0(y0);
-        stages_e0(y1);
-        last_e0(y0, y1, acc);
-        stages_e1(s0);
-        stages_e1(s1);
-        last_e1(s0, s1, acc);
+        stages(y0, 0);
+        stages(y1, 0);
+        last(y0, y1, 0, acc);
+        stages(s0, 1);
+        stages(s1, 1);
+        last(s0, s1, 1, acc);
     }
     wipe(x.as_flattened_mut());
     wipe(y.as_flattened_mut().as_flattened_mut());
