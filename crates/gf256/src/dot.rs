@@ -29,7 +29,6 @@ mod network;
 mod sliced;
 
 use alloc::boxed::Box;
-use alloc::vec;
 
 use once_cell::race::OnceBox;
 use zeroize::Zeroize;
@@ -47,48 +46,37 @@ pub type Pair = [u8; PAIR];
 /// ([`DotSum::batch`]) is a multiple.
 pub const BATCH: usize = 64;
 
-/// The running FFT-domain sum: 64 positions × 64 bytes for 64-lane batches (a bitsliced word
-/// set per position for `Soft` and `Avx2`, a vector of 64 AES-field bytes per position for
-/// `Gfni`), and 64 positions × 256 bytes for the 256-lane batches of `Avx2`.
+/// A running FFT-domain sum of `N` u64s: 64 positions × 64 bytes (`N` = 512) for 64-lane
+/// batches (a bitsliced word set per position for `Soft` and `Avx2`, a vector of 64
+/// AES-field bytes per position for `Gfni`), 64 positions × 256 bytes (`N` = 2048) for the
+/// 256-lane batches of `Avx2`. Zeroized on drop.
 #[derive(Clone)]
 #[repr(C, align(64))]
-pub(crate) struct Acc {
-    pub(crate) narrow: [u64; 512],
-    pub(crate) wide: [u64; 2048],
-}
+pub(crate) struct Acc<const N: usize>(pub(crate) [u64; N]);
 
-impl Acc {
-    pub(crate) fn new() -> Box<Acc> {
-        Box::new(Acc {
-            narrow: [0; 512],
-            wide: [0; 2048],
-        })
+impl<const N: usize> Acc<N> {
+    pub(crate) fn new() -> Box<Acc<N>> {
+        Box::new(Acc([0; N]))
     }
 
-    /// self += other (both of the same backend).
-    pub(crate) fn add(&mut self, other: &Acc) {
-        let (x, y) = (&mut self.narrow, &other.narrow);
-        x.iter_mut().zip(y).for_each(|(a, b)| *a ^= b);
-        let (x, y) = (&mut self.wide, &other.wide);
-        x.iter_mut().zip(y).for_each(|(a, b)| *a ^= b);
+    /// self += other.
+    pub(crate) fn add(&mut self, other: &Acc<N>) {
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a ^= b);
     }
 }
 
-impl Drop for Acc {
+impl<const N: usize> Drop for Acc<N> {
     fn drop(&mut self) {
-        self.narrow.fill(0);
-        self.wide.fill(0);
-        zeroize::optimization_barrier(self);
+        self.0.fill(0);
+        zeroize::optimization_barrier(&self.0);
     }
 }
 
-/// Public constants of the networks: the tables of the bitsliced short path and finish, the
-/// twiddles α_{2k}, k < 32, as AES-field `gf2p8affineqb` matrices, the per-lane factors of the in-register network, the
+/// Public constants of the GFNI network: the twiddles α_{2k}, k < 32, as AES-field
+/// `gf2p8affineqb` matrices, the per-lane factors of the in-register network, the
 /// matrix of the final inverse FFT and reduction, and the isomorphism to the AES field.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) struct Tables {
-    /// The short path and finish of `Soft` and `Avx2`, built on first use.
-    sliced: OnceBox<sliced::SlicedTables>,
     /// The twiddle products as `gf2p8affineqb` matrices (AES field), each broadcast to eight
     /// u64s (a vector operand).
     /// (Entry 32: the product by α_3 = α_2 + 1, for the second positions of stage 2.)
@@ -107,10 +95,7 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
-    /// The tables of the bitsliced short path and finish.
-    fn sliced(&self) -> &sliced::SlicedTables {
-        self.sliced.get_or_init(|| Box::new(sliced::SlicedTables::new()))
-    }
+
 }
 
 /// The tables, built on first use (public data).
@@ -151,7 +136,6 @@ fn build_tables() -> Tables {
         });
         Tables {
             aes_twiddle_x8: aes_twiddle.map(|m| [m; 8]),
-            sliced: OnceBox::new(),
             lane_d: core::array::from_fn(|i| lane(i + 2, false)),
             lane_e: core::array::from_fn(|i| lane(i + 2, true)),
             finish_cols: core::array::from_fn(|j| {
@@ -169,11 +153,12 @@ fn build_tables() -> Tables {
     }
 }
 
-/// The FFT-domain running sum of a message: the batch accumulator (allocated on the first
-/// whole batch) and 64 point values kept directly (the short path of `Gfni`).
+/// The FFT-domain running sum of a message: the batch accumulators (each allocated on its
+/// first batch) and 64 point values kept directly (the short paths).
 #[derive(Clone)]
 pub(crate) struct Sum {
-    pub(crate) acc: Option<Box<Acc>>,
+    pub(crate) acc: Option<Box<Acc<512>>>,
+    pub(crate) wide: Option<Box<Acc<2048>>>,
     /// Point values, in the backend's representation of F_256 (AES field for `Gfni`).
     pub(crate) direct: [u8; 64],
 }
@@ -182,18 +167,26 @@ impl Sum {
     pub(crate) fn new() -> Sum {
         Sum {
             acc: None,
+            wide: None,
             direct: [0; 64],
         }
     }
 
-    pub(crate) fn acc(&mut self) -> &mut Acc {
+    pub(crate) fn acc(&mut self) -> &mut Acc<512> {
         self.acc.get_or_insert_with(Acc::new)
+    }
+
+    pub(crate) fn wide(&mut self) -> &mut Acc<2048> {
+        self.wide.get_or_insert_with(Acc::new)
     }
 
     /// self += other (same backend).
     pub(crate) fn add(&mut self, other: &Sum) {
         if let Some(o) = &other.acc {
             self.acc().add(o);
+        }
+        if let Some(o) = &other.wide {
+            self.wide().add(o);
         }
         for (x, y) in self.direct.iter_mut().zip(&other.direct) {
             *x ^= y;
@@ -262,10 +255,10 @@ impl DotSum {
     /// short path. Slices of different lengths are an error (nothing is added).
     pub fn absorb(&mut self, a: &[Pair], k: &[Pair]) -> Result<(), crate::Error> {
         wegman_f2::error::same_len(a.len(), k.len())?;
-        let t = tables();
         match self.backend.get() {
             #[cfg(target_arch = "x86_64")]
             Backend::Gfni => {
+                let t = tables();
                 let whole = a.len() / BATCH * BATCH;
                 let (ra, rk) = (&a[whole..], &k[whole..]);
                 // SAFETY: an `Available` backend passed `is_available`, the check of every
@@ -281,41 +274,43 @@ impl DotSum {
             }
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2 => {
-                let wide = a.len() / avx2::BATCH * avx2::BATCH;
+                // Whole 256-pair batches; a tail of 72 pairs or more as one padded 256-pair
+                // batch (cheaper than a narrow batch and 8 short pairs, measured); else as
+                // `Soft`.
+                let wide = if a.len() % avx2::BATCH >= BATCH + 8 {
+                    a.len()
+                } else {
+                    a.len() / avx2::BATCH * avx2::BATCH
+                };
                 if wide > 0 {
                     // SAFETY: an `Available` backend passed `is_available`, the check of AVX2,
                     // the one feature `avx2::absorb` enables.
-                    unsafe { avx2::absorb(&mut self.sum.acc().wide, &a[..wide], &k[..wide]) };
+                    unsafe { avx2::absorb(&mut self.sum.wide().0, &a[..wide], &k[..wide]) };
                 }
-                self.absorb_sliced(t, &a[wide..], &k[wide..]);
+                self.absorb_sliced(&a[wide..], &k[wide..]);
             }
-            Backend::Soft => self.absorb_sliced(t, a, k),
+            Backend::Soft => self.absorb_sliced(a, k),
         }
         Ok(())
     }
 
-    /// `Soft` (and the tail of `Avx2`): whole 64-pair batches, then the rest pair by pair
-    /// when short, else as one batch completed with zero pairs under zero keys (which add
-    /// (0 + 0)(0 + 0) = 0).
-    fn absorb_sliced(&mut self, t: &Tables, a: &[Pair], k: &[Pair]) {
-        let whole = a.len() / BATCH * BATCH;
-        if whole > 0 {
-            sliced::absorb_batches::<u64>(&mut self.sum.acc().narrow, &a[..whole], &k[..whole]);
+    /// `Soft` (and the tail of `Avx2`): 64-pair batches, the last one completed with zero
+    /// pairs, unless that tail is short: then pair by pair.
+    fn absorb_sliced(&mut self, a: &[Pair], k: &[Pair]) {
+        let rest = a.len() % BATCH;
+        let batched = if rest < sliced::SHORT_PAIRS {
+            a.len() - rest
+        } else {
+            a.len()
+        };
+        if batched > 0 {
+            sliced::absorb_batches::<u64>(&mut self.sum.acc().0, &a[..batched], &k[..batched]);
         }
-        let (ra, rk) = (&a[whole..], &k[whole..]);
-        if ra.is_empty() {
-        } else if ra.len() < sliced::SHORT_PAIRS {
+        if batched < a.len() {
             let mut d = sliced::direct_words(&self.sum.direct);
-            sliced::absorb_short(t.sliced(), &mut d, ra, rk);
+            sliced::absorb_short(sliced::tables(), &mut d, &a[batched..], &k[batched..]);
             self.sum.direct = sliced::direct_bytes(&d);
             d.zeroize();
-        } else {
-            let mut m = vec![[0u8; PAIR]; BATCH];
-            let mut kk = vec![[0u8; PAIR]; BATCH];
-            m[..ra.len()].copy_from_slice(ra);
-            kk[..rk.len()].copy_from_slice(rk);
-            sliced::absorb_batches::<u64>(&mut self.sum.acc().narrow, &m, &kk);
-            m.iter_mut().chain(kk.iter_mut()).for_each(|p| p.zeroize());
         }
     }
 
@@ -341,32 +336,32 @@ impl DotSum {
     }
 
     fn finish_sum(&self) -> [u8; 32] {
-        let t = tables();
         match self.backend.get() {
             #[cfg(target_arch = "x86_64")]
             Backend::Gfni => {
                 // SAFETY: as in `absorb`: every feature `gfni::finish` enables is present.
-                unsafe { gfni::finish(t, &self.sum) }
+                unsafe { gfni::finish(tables(), &self.sum) }
             }
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => self.finish_sliced(t),
-            Backend::Soft => self.finish_sliced(t),
+            Backend::Avx2 => self.finish_sliced(),
+            Backend::Soft => self.finish_sliced(),
         }
     }
 
     /// The finish of `Soft` and `Avx2`: the point values are the lane sums of the
     /// accumulators plus the short path's lanes.
-    fn finish_sliced(&self, t: &Tables) -> [u8; 32] {
+    fn finish_sliced(&self) -> [u8; 32] {
         let sum = &self.sum;
         let mut v = crate::bitslice::SlicedGf256x64(sliced::direct_words(&sum.direct)).to_bytes();
         if let Some(acc) = &sum.acc {
-            let n = sliced::acc_points(&acc.narrow, 1);
-            let w = sliced::acc_points(&acc.wide, 4);
-            for ((x, a), b) in v.iter_mut().zip(n).zip(w) {
-                *x ^= a ^ b;
-            }
+            let n = sliced::acc_points(&acc.0, 1);
+            v.iter_mut().zip(n).for_each(|(x, a)| *x ^= a);
         }
-        let r = sliced::finish(t.sliced(), &v);
+        if let Some(acc) = &sum.wide {
+            let w = sliced::acc_points(&acc.0, 4);
+            v.iter_mut().zip(w).for_each(|(x, a)| *x ^= a);
+        }
+        let r = sliced::finish(sliced::tables(), &v);
         v.zeroize();
         r
     }

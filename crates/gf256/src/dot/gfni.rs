@@ -334,22 +334,22 @@ fn group(t: &Tables, acc: &mut [__m512i; 32], msg: &[Pair], key: &[Pair]) {
 /// Loads the accumulator into vectors (the first 32 rows: two positions per row).
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn load_acc(acc: &Acc) -> [__m512i; 32] {
-    core::array::from_fn(|i| load_u64x8(&acc.narrow[8 * i..8 * i + 8]))
+fn load_acc(acc: &Acc<512>) -> [__m512i; 32] {
+    core::array::from_fn(|i| load_u64x8(&acc.0[8 * i..8 * i + 8]))
 }
 
 /// Stores vectors into the accumulator.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn store_acc(acc: &mut Acc, v: &[__m512i; 32]) {
+fn store_acc(acc: &mut Acc<512>, v: &[__m512i; 32]) {
     for (i, x) in v.iter().enumerate() {
-        store_u64x8(&mut acc.narrow[8 * i..8 * i + 8], *x);
+        store_u64x8(&mut acc.0[8 * i..8 * i + 8], *x);
     }
 }
 
 /// Absorbs whole batches.
 #[target_feature(enable = "avx512f,avx512bw,gfni")]
-pub(crate) fn absorb(t: &Tables, acc: &mut Acc, msg: &[Pair], key: &[Pair]) {
+pub(crate) fn absorb(t: &Tables, acc: &mut Acc<512>, msg: &[Pair], key: &[Pair]) {
     // The accumulator as vectors for the whole call (copied in and out once).
     let mut v = load_acc(acc);
     for (m, k) in msg.chunks_exact(BATCH / 2).zip(key.chunks_exact(BATCH / 2)) {
@@ -454,7 +454,7 @@ pub(crate) fn finish(t: &Tables, sum: &Sum) -> [u8; 32] {
         for (p, v) in vals.iter_mut().enumerate() {
             // Row p/2 holds position p (p even) in 128-bit lanes 0 and 2, position p + 1 in
             // lanes 1 and 3.
-            let row = &acc.narrow[8 * (p / 2)..8 * (p / 2) + 8];
+            let row = &acc.0[8 * (p / 2)..8 * (p / 2) + 8];
             let w = if p % 2 == 0 {
                 [0, 1, 4, 5]
             } else {

@@ -182,12 +182,16 @@ fn transpose64<W: Word>(x: &mut [W; 64]) {
     }
 }
 
+/// The zero pair: the rows past the end of a partial batch (a zero pair under a zero key
+/// adds (0 + 0)(0 + 0) = 0).
+static ZERO_PAIR: Pair = [0; PAIR];
+
 /// Half `half` (32 bytes) of pairs t, 64 + t, 128 + t, 192 + t (the first `groups`; the
-/// rest repeat the last).
+/// rest repeat the last), the zero pair past the end of `p` (a public length).
 #[inline(always)]
 fn rows(p: &[Pair], t: usize, half: usize, groups: usize) -> [&[u8; 32]; 4] {
     core::array::from_fn(|g| {
-        let (h, _) = p[64 * g.min(groups - 1) + t].as_chunks::<32>();
+        let (h, _) = p.get(64 * g.min(groups - 1) + t).unwrap_or(&ZERO_PAIR).as_chunks::<32>();
         &h[half]
     })
 }
@@ -199,14 +203,14 @@ fn wipe<W: Word>(x: &mut [W]) {
     zeroize::optimization_barrier(x);
 }
 
-/// Adds the products of whole batches (64·`W::GROUPS` pairs each) into `acc` (512·GROUPS
-/// u64s, word 8p + i at u64s GROUPS·(8p + i)..).
+/// Adds the products of batches of 64·`W::GROUPS` pairs into `acc` (512·GROUPS u64s, word
+/// 8p + i at u64s GROUPS·(8p + i)..); a last partial batch is completed with zero pairs.
 #[inline(always)]
 pub(super) fn absorb_batches<W: Word>(acc: &mut [u64], msg: &[Pair], key: &[Pair]) {
     let lanes = 64 * W::GROUPS;
     let mut x = [[W::zero(); 8]; 64];
     let mut y = [[[W::zero(); 8]; 32]; 2];
-    for (m, k) in msg.chunks_exact(lanes).zip(key.chunks_exact(lanes)) {
+    for (m, k) in msg.chunks(lanes).zip(key.chunks(lanes)) {
         let flat = x.as_flattened_mut();
         let (cols, _) = flat.as_chunks_mut::<64>();
         for t in 0..64 {
@@ -241,15 +245,31 @@ pub(super) fn absorb_batches<W: Word>(acc: &mut [u64], msg: &[Pair], key: &[Pair
     wipe(y.as_flattened_mut().as_flattened_mut());
 }
 
-/// The point values of an accumulator of `groups` u64s per word (the sum of its lanes).
+/// The point values of an accumulator of `groups` u64s per word (the sum of its lanes): the
+/// parity of each word, eight at a time — each word folded to a byte, the bytes packed into
+/// one u64 and folded to bits, the bits gathered by a multiplication.
 pub(super) fn acc_points(acc: &[u64], groups: usize) -> [u8; 64] {
     core::array::from_fn(|p| {
-        (0..8).fold(0u8, |v, i| {
-            let at = groups * (8 * p + i);
-            let w = acc[at..at + groups].iter().fold(0, |x, y| x ^ y);
-            v | (((w.count_ones() & 1) as u8) << i)
-        })
+        let words = &acc[8 * groups * p..8 * groups * (p + 1)];
+        let mut packed = 0u64;
+        for (i, w) in words.chunks_exact(groups).enumerate() {
+            let mut x = w.iter().fold(0, |x, y| x ^ y);
+            x ^= x >> 32;
+            x ^= x >> 16;
+            x ^= x >> 8;
+            packed |= (x & 0xff) << (8 * i);
+        }
+        packed ^= packed >> 4;
+        packed ^= packed >> 2;
+        packed ^= packed >> 1;
+        ((packed & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
     })
+}
+
+/// The tables of the short path and the finish, built on first use (public data).
+pub(super) fn tables() -> &'static SlicedTables {
+    static T: once_cell::race::OnceBox<SlicedTables> = once_cell::race::OnceBox::new();
+    T.get_or_init(|| alloc::boxed::Box::new(SlicedTables::new()))
 }
 
 /// Public constants of the short path and the finish (tower representation).
@@ -275,15 +295,20 @@ impl SlicedTables {
             });
             SlicedGf256x64::from_bytes(&bytes).0
         });
+        // Row (j, q) = x^q·M_j by linearity, M_j the finish of the unit vector at point j.
+        let logexp = LogExp::new_vartime();
         let mut finish_rows = [[0u64; 4]; 512];
         for (j, rows) in finish_rows.chunks_exact_mut(8).enumerate() {
+            let mut v = [Gf256::ZERO; 64];
+            v[j] = Gf256::ONE;
+            let _ = ifft(&mut v);
+            let col = reduce_2to256(v);
             for (q, row) in rows.iter_mut().enumerate() {
-                let mut v = [Gf256::ZERO; 64];
-                v[j] = Gf256::from_u8(1 << q);
-                let _ = ifft(&mut v);
-                let r = reduce_2to256(v);
+                let c = Gf256::from_u8(1 << q);
                 *row = core::array::from_fn(|w| {
-                    u64::from_le_bytes(core::array::from_fn(|b| r[8 * w + b].to_u8()))
+                    u64::from_le_bytes(core::array::from_fn(|b| {
+                        logexp.mul_vartime(c, col[8 * w + b]).to_u8()
+                    }))
                 });
             }
         }
@@ -291,6 +316,43 @@ impl SlicedTables {
             lane_c,
             finish_rows,
         }
+    }
+}
+
+/// Log and exp tables of F_256 for building tables fast: products of public constants only
+/// (variable-time).
+struct LogExp {
+    log: [u8; 256],
+    exp: [u8; 255],
+}
+
+impl LogExp {
+    fn new_vartime() -> LogExp {
+        // The smallest generator of the multiplicative group (order 255 = 3·5·17).
+        let pow = |g: Gf256, e: u32| (0..e).fold(Gf256::ONE, |x, _| x * g);
+        let g = (2..=255u8)
+            .map(Gf256::from_u8)
+            .find(|&g| [85, 51, 15].iter().all(|&e| pow(g, e) != Gf256::ONE))
+            .unwrap_or(Gf256::ONE);
+        let mut t = LogExp {
+            log: [0; 256],
+            exp: [0; 255],
+        };
+        let mut x = Gf256::ONE;
+        for i in 0..255 {
+            t.exp[i] = x.to_u8();
+            t.log[usize::from(x.to_u8())] = i as u8;
+            x = x * g;
+        }
+        t
+    }
+
+    fn mul_vartime(&self, a: Gf256, b: Gf256) -> Gf256 {
+        if a == Gf256::ZERO || b == Gf256::ZERO {
+            return Gf256::ZERO;
+        }
+        let l = usize::from(self.log[usize::from(a.to_u8())]) + usize::from(self.log[usize::from(b.to_u8())]);
+        Gf256::from_u8(self.exp[l % 255])
     }
 }
 
@@ -362,9 +424,9 @@ pub(super) fn finish(t: &SlicedTables, v: &[u8; 64]) -> [u8; 32] {
     out
 }
 
-/// Pairs below which a `Soft` tail goes pair by pair instead of in a zero-padded batch
-/// (measured: a padded 64-pair batch costs about as much as this many short-path pairs).
-pub(super) const SHORT_PAIRS: usize = 8;
+/// Pairs below which a tail goes pair by pair instead of in a zero-padded 64-pair batch
+/// (measured on Zen 3: a padded batch costs about as much as 20 short-path pairs).
+pub(super) const SHORT_PAIRS: usize = 20;
 
 /// The bytes of `PAIR`-sized sums in the short path's lane layout (eight little-endian words).
 pub(super) fn direct_words(d: &[u8; PAIR]) -> [u64; 8] {
