@@ -122,7 +122,12 @@ fn add2<W: Word>(x: [W; 2], y: [W; 2]) -> [W; 2] {
 
 #[inline(always)]
 fn add4<W: Word>(x: [W; 4], y: [W; 4]) -> [W; 4] {
-    [x[0].xor(y[0]), x[1].xor(y[1]), x[2].xor(y[2]), x[3].xor(y[3])]
+    [
+        x[0].xor(y[0]),
+        x[1].xor(y[1]),
+        x[2].xor(y[2]),
+        x[3].xor(y[3]),
+    ]
 }
 
 /// F_16 = F_4[α4]/(α4² + α4 + α2) on words (low half, high half).

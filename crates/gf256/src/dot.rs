@@ -94,9 +94,7 @@ pub(crate) struct Tables {
     pub(crate) from_aes_affine: u64,
 }
 
-impl Tables {
-
-}
+impl Tables {}
 
 /// The tables, built on first use (public data).
 pub(crate) fn tables() -> &'static Tables {

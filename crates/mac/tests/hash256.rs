@@ -11,7 +11,8 @@ use wegman_testkit::hash256 as reference;
 const ENCODINGS: [Encoding; 3] = [Encoding::B1, Encoding::B8, Encoding::B256];
 
 /// Lengths to check for an encoding: 0..=300, and k·64·b − 1, k·64·b, k·64·b + 1 for the
-/// first multiples, plus the 64-pair batch boundaries (4096·k ± 1).
+/// first multiples, plus the 64-pair and 256-pair batch boundaries (4096·k ± 1, 16384·k ± 1)
+/// and the short-path threshold (20 pairs).
 fn lengths(enc: Encoding) -> Vec<usize> {
     let u = enc.unit();
     let mut v: Vec<usize> = (0..=300).collect();
@@ -29,8 +30,15 @@ fn lengths(enc: Encoding) -> Vec<usize> {
         4700,
         4095 + 2048,
     ]);
+    v.extend([
+        19 * 64 - 2,
+        19 * 64 - 1,
+        19 * 64,
+        20 * 64,
+        16384 + 72 * 64 - 1,
+    ]);
     for k in 1..=3 {
-        for base in [k * u, k * 4096] {
+        for base in [k * u, k * 4096, k * 16384] {
             v.extend([base - 2, base - 1, base, base + 1]);
         }
     }

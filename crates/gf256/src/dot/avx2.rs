@@ -30,42 +30,50 @@ impl Word for W256 {
 
     #[inline(always)]
     fn zero() -> W256 {
+        // SAFETY: AVX2 is present wherever a `W256` exists (see above).
         W256(unsafe { _mm256_setzero_si256() })
     }
 
     #[inline(always)]
     fn xor(self, rhs: W256) -> W256 {
+        // SAFETY: AVX2 is present wherever a `W256` exists (see above).
         W256(unsafe { _mm256_xor_si256(self.0, rhs.0) })
     }
 
     #[inline(always)]
     fn and(self, rhs: W256) -> W256 {
+        // SAFETY: AVX2 is present wherever a `W256` exists (see above).
         W256(unsafe { _mm256_and_si256(self.0, rhs.0) })
     }
 
     #[inline(always)]
     fn shr(self, n: u32) -> W256 {
+        // SAFETY: AVX2 is present wherever a `W256` exists (see above).
         W256(unsafe { _mm256_srl_epi64(self.0, _mm_cvtsi32_si128(n as i32)) })
     }
 
     #[inline(always)]
     fn shl(self, n: u32) -> W256 {
+        // SAFETY: AVX2 is present wherever a `W256` exists (see above).
         W256(unsafe { _mm256_sll_epi64(self.0, _mm_cvtsi32_si128(n as i32)) })
     }
 
     #[inline(always)]
     fn splat(m: u64) -> W256 {
+        // SAFETY: AVX2 is present wherever a `W256` exists (see above).
         W256(unsafe { _mm256_set1_epi64x(m as i64) })
     }
 
     #[inline(always)]
     fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [W256; 4] {
         let (m, k) = (&m[..4], &k[..4]);
+        // SAFETY: AVX2 is present wherever a `W256` exists (see above).
         let row = |g: usize| unsafe {
             let a = _mm256_loadu_si256(m[g].as_ptr().cast());
             _mm256_xor_si256(a, _mm256_loadu_si256(k[g].as_ptr().cast()))
         };
         let (y0, y1, y2, y3) = (row(0), row(1), row(2), row(3));
+        // SAFETY: AVX2 is present wherever a `W256` exists (see above).
         unsafe {
             let t0 = _mm256_unpacklo_epi64(y0, y1);
             let t1 = _mm256_unpackhi_epi64(y0, y1);
@@ -83,12 +91,14 @@ impl Word for W256 {
     #[inline(always)]
     fn load(s: &[u64]) -> W256 {
         let s = &s[..4];
+        // SAFETY: AVX2 is present wherever a `W256` exists (see above).
         W256(unsafe { _mm256_loadu_si256(s.as_ptr().cast()) })
     }
 
     #[inline(always)]
     fn store(self, s: &mut [u64]) {
         let s = &mut s[..4];
+        // SAFETY: AVX2 is present wherever a `W256` exists (see above).
         unsafe { _mm256_storeu_si256(s.as_mut_ptr().cast(), self.0) }
     }
 }

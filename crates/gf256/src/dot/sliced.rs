@@ -191,7 +191,10 @@ static ZERO_PAIR: Pair = [0; PAIR];
 #[inline(always)]
 fn rows(p: &[Pair], t: usize, half: usize, groups: usize) -> [&[u8; 32]; 4] {
     core::array::from_fn(|g| {
-        let (h, _) = p.get(64 * g.min(groups - 1) + t).unwrap_or(&ZERO_PAIR).as_chunks::<32>();
+        let (h, _) = p
+            .get(64 * g.min(groups - 1) + t)
+            .unwrap_or(&ZERO_PAIR)
+            .as_chunks::<32>();
         &h[half]
     })
 }
@@ -213,6 +216,9 @@ pub(super) fn absorb_batches<W: Word>(acc: &mut [u64], msg: &[Pair], key: &[Pair
     for (m, k) in msg.chunks(lanes).zip(key.chunks(lanes)) {
         let flat = x.as_flattened_mut();
         let (cols, _) = flat.as_chunks_mut::<64>();
+        // Row t of the four groups goes to word t of each column (a column index, not an
+        // iteration over `cols`).
+        #[allow(clippy::needless_range_loop)]
         for t in 0..64 {
             for half in 0..2 {
                 let mr = rows(m, t, half, W::GROUPS);
@@ -342,7 +348,7 @@ impl LogExp {
         for i in 0..255 {
             t.exp[i] = x.to_u8();
             t.log[usize::from(x.to_u8())] = i as u8;
-            x = x * g;
+            x *= g;
         }
         t
     }
@@ -351,7 +357,8 @@ impl LogExp {
         if a == Gf256::ZERO || b == Gf256::ZERO {
             return Gf256::ZERO;
         }
-        let l = usize::from(self.log[usize::from(a.to_u8())]) + usize::from(self.log[usize::from(b.to_u8())]);
+        let l = usize::from(self.log[usize::from(a.to_u8())])
+            + usize::from(self.log[usize::from(b.to_u8())]);
         Gf256::from_u8(self.exp[l % 255])
     }
 }
@@ -430,9 +437,7 @@ pub(super) const SHORT_PAIRS: usize = 20;
 
 /// The bytes of `PAIR`-sized sums in the short path's lane layout (eight little-endian words).
 pub(super) fn direct_words(d: &[u8; PAIR]) -> [u64; 8] {
-    core::array::from_fn(|i| {
-        u64::from_le_bytes(core::array::from_fn(|b| d[8 * i + b]))
-    })
+    core::array::from_fn(|i| u64::from_le_bytes(core::array::from_fn(|b| d[8 * i + b])))
 }
 
 /// The inverse of [`direct_words`].
