@@ -100,6 +100,126 @@ impl Word for u64 {
     }
 }
 
+/// Two u64 groups, lane-wise (portable; compilers may pair the operations in one vector).
+impl Word for [u64; 2] {
+    const GROUPS: usize = 2;
+    #[inline(always)]
+    fn zero() -> [u64; 2] {
+        [0; 2]
+    }
+    #[inline(always)]
+    fn xor(self, rhs: [u64; 2]) -> [u64; 2] {
+        [self[0] ^ rhs[0], self[1] ^ rhs[1]]
+    }
+    #[inline(always)]
+    fn and(self, rhs: [u64; 2]) -> [u64; 2] {
+        [self[0] & rhs[0], self[1] & rhs[1]]
+    }
+    #[inline(always)]
+    fn shr(self, n: u32) -> [u64; 2] {
+        [self[0] >> n, self[1] >> n]
+    }
+    #[inline(always)]
+    fn shl(self, n: u32) -> [u64; 2] {
+        [self[0] << n, self[1] << n]
+    }
+    #[inline(always)]
+    fn splat(m: u64) -> [u64; 2] {
+        [m; 2]
+    }
+    #[inline(always)]
+    fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [[u64; 2]; 4] {
+        let (a, b) = (u64::columns(&m[..1], &k[..1]), u64::columns(&m[1..2], &k[1..2]));
+        core::array::from_fn(|j| [a[j], b[j]])
+    }
+    #[inline(always)]
+    fn load(s: &[u64]) -> [u64; 2] {
+        [s[0], s[1]]
+    }
+    #[inline(always)]
+    fn store(self, s: &mut [u64]) {
+        s[..2].copy_from_slice(&self);
+    }
+}
+
+/// Two u64 groups in one SSE2 register (SSE2 is part of every x86-64 CPU: no detection).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub(crate) struct W128(core::arch::x86_64::__m128i);
+
+// SAFETY (every `unsafe` block of this impl): each calls an SSE2 intrinsic, and the impl
+// exists only when SSE2 is enabled for the whole build (`target_feature = "sse2"`, true on
+// every x86-64 target), so the CPU has it; loads and stores go through u64 arrays.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+impl Word for W128 {
+    const GROUPS: usize = 2;
+    #[inline(always)]
+    fn zero() -> W128 {
+        // SAFETY: SSE2 (see the impl).
+        W128(unsafe { core::arch::x86_64::_mm_setzero_si128() })
+    }
+    #[inline(always)]
+    fn xor(self, rhs: W128) -> W128 {
+        // SAFETY: SSE2 (see the impl).
+        W128(unsafe { core::arch::x86_64::_mm_xor_si128(self.0, rhs.0) })
+    }
+    #[inline(always)]
+    fn and(self, rhs: W128) -> W128 {
+        // SAFETY: SSE2 (see the impl).
+        W128(unsafe { core::arch::x86_64::_mm_and_si128(self.0, rhs.0) })
+    }
+    #[inline(always)]
+    fn shr(self, n: u32) -> W128 {
+        use core::arch::x86_64::*;
+        // SAFETY: SSE2 (see the impl).
+        W128(unsafe { _mm_srl_epi64(self.0, _mm_cvtsi32_si128(n as i32)) })
+    }
+    #[inline(always)]
+    fn shl(self, n: u32) -> W128 {
+        use core::arch::x86_64::*;
+        // SAFETY: SSE2 (see the impl).
+        W128(unsafe { _mm_sll_epi64(self.0, _mm_cvtsi32_si128(n as i32)) })
+    }
+    #[inline(always)]
+    fn splat(m: u64) -> W128 {
+        // SAFETY: SSE2 (see the impl).
+        W128(unsafe { core::arch::x86_64::_mm_set1_epi64x(m as i64) })
+    }
+    #[inline(always)]
+    fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [W128; 4] {
+        <[u64; 2]>::columns(m, k).map(W128::from_pair)
+    }
+    #[inline(always)]
+    fn load(s: &[u64]) -> W128 {
+        W128::from_pair(<[u64; 2]>::load(s))
+    }
+    #[inline(always)]
+    fn store(self, s: &mut [u64]) {
+        self.to_pair().store(s);
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+impl W128 {
+    /// Groups 0 and 1 from a pair of u64s.
+    #[inline(always)]
+    pub(crate) fn from_pair([a, b]: [u64; 2]) -> W128 {
+        // SAFETY: SSE2 (see the `Word` impl).
+        W128(unsafe { core::arch::x86_64::_mm_set_epi64x(b as i64, a as i64) })
+    }
+
+    /// Groups 0 and 1 as a pair of u64s.
+    #[inline(always)]
+    pub(crate) fn to_pair(self) -> [u64; 2] {
+        let mut out = [0u64; 2];
+        // SAFETY: SSE2 (see the `Word` impl); `out` is 16 writable bytes and `storeu` has no
+        // alignment requirement.
+        unsafe { core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().cast(), self.0) };
+        out
+    }
+}
+
 /// (x0 + x1 t)(y0 + y1 t) in F_4 on words, t² = t + 1: 3 AND + 4 XOR.
 #[inline(always)]
 fn mul4<W: Word>(x: [W; 2], y: [W; 2]) -> [W; 2] {

@@ -350,7 +350,7 @@ impl DotSum {
     /// accumulators plus the short path's lanes.
     fn finish_sliced(&self) -> [u8; 32] {
         let sum = &self.sum;
-        let mut v = crate::bitslice::SlicedGf256x64(sliced::direct_words(&sum.direct)).to_bytes();
+        let mut v = sliced::direct_words(&sum.direct);
         if let Some(acc) = &sum.acc {
             let n = sliced::acc_points(&acc.0, 1);
             v.iter_mut().zip(n).for_each(|(x, a)| *x ^= a);

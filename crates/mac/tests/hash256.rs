@@ -12,7 +12,7 @@ const ENCODINGS: [Encoding; 3] = [Encoding::B1, Encoding::B8, Encoding::B256];
 
 /// Lengths to check for an encoding: 0..=300, and k·64·b − 1, k·64·b, k·64·b + 1 for the
 /// first multiples, plus the 64-pair and 256-pair batch boundaries (4096·k ± 1, 16384·k ± 1)
-/// and the short-path threshold (20 pairs).
+/// and the short-path threshold (32 pairs).
 fn lengths(enc: Encoding) -> Vec<usize> {
     let u = enc.unit();
     let mut v: Vec<usize> = (0..=300).collect();

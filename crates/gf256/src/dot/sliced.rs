@@ -251,11 +251,12 @@ pub(super) fn absorb_batches<W: Word>(acc: &mut [u64], msg: &[Pair], key: &[Pair
     wipe(y.as_flattened_mut().as_flattened_mut());
 }
 
-/// The point values of an accumulator of `groups` u64s per word (the sum of its lanes): the
-/// parity of each word, eight at a time — each word folded to a byte, the bytes packed into
-/// one u64 and folded to bits, the bits gathered by a multiplication.
-pub(super) fn acc_points(acc: &[u64], groups: usize) -> [u8; 64] {
-    core::array::from_fn(|p| {
+/// The point values of an accumulator of `groups` u64s per word (the sum of its lanes),
+/// bitsliced: bit p of word i = the parity of accumulator word (p, i). Each word folds to a
+/// byte; eight bytes pack into one u64 that folds to bits.
+pub(super) fn acc_points(acc: &[u64], groups: usize) -> [u64; 8] {
+    let mut planes = [0u64; 8];
+    for p in 0..64 {
         let words = &acc[8 * groups * p..8 * groups * (p + 1)];
         let mut packed = 0u64;
         for (i, w) in words.chunks_exact(groups).enumerate() {
@@ -268,8 +269,11 @@ pub(super) fn acc_points(acc: &[u64], groups: usize) -> [u8; 64] {
         packed ^= packed >> 4;
         packed ^= packed >> 2;
         packed ^= packed >> 1;
-        ((packed & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
-    })
+        for (i, plane) in planes.iter_mut().enumerate() {
+            *plane |= ((packed >> (8 * i)) & 1) << p;
+        }
+    }
+    planes
 }
 
 /// The tables of the short path and the finish, built on first use (public data).
@@ -375,26 +379,72 @@ const fn first_lanes(h: usize) -> u64 {
     }
 }
 
-/// The FFT of one element (side `s` of m + k) at the 64 points, lane = point.
+/// Bitslices 32 bytes into the low 32 lanes of eight words (word i = bit i): for each
+/// group of eight bytes and each bit, the bits at 8k + i gathered by one multiplication (the
+/// partial products land at distinct positions below bit 56, so no carry reaches the top
+/// byte, which receives bit 8k at 56 + k).
 #[inline(always)]
-fn element_points(t: &SlicedTables, m: &Pair, k: &Pair, s: usize) -> [u64; 8] {
-    let mut b = [0u8; 64];
-    for (i, x) in b[..32].iter_mut().enumerate() {
-        *x = m[32 * s + i] ^ k[32 * s + i];
+fn slice32(b: &[u8; 32]) -> [u64; 8] {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let (chunks, _) = b.as_chunks::<8>();
+    core::array::from_fn(|i| {
+        chunks.iter().enumerate().fold(0u64, |acc, (c, chunk)| {
+            let w = u64::from_le_bytes(*chunk);
+            acc | ((((w >> i) & LOW).wrapping_mul(GATHER) >> 56) << (8 * c))
+        })
+    })
+}
+
+/// Two u64 groups: an SSE2 register on x86-64 (baseline), else a pair of u64s (also the
+/// forced-portable build, so CI runs both).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft")))]
+type Pair64 = crate::bitslice::W128;
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft"))))]
+type Pair64 = [u64; 2];
+
+/// The two groups of a [`Pair64`].
+#[inline(always)]
+fn groups(w: Pair64) -> [u64; 2] {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft")))]
+    return w.to_pair();
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft"))))]
+    return w;
+}
+
+/// A [`Pair64`] from two groups.
+#[inline(always)]
+fn from_groups(g: [u64; 2]) -> Pair64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft")))]
+    return crate::bitslice::W128::from_pair(g);
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft"))))]
+    return g;
+}
+
+/// The FFTs of both elements of a pair m + k at the 64 points, lane = point: group 0 of each
+/// word the element m_t, group 1 the element m'_t (two u64 groups, so both run side by side).
+#[inline(always)]
+fn pair_points(t: &SlicedTables, m: &Pair, k: &Pair) -> [Pair64; 8] {
+    let mut b = [[0u8; 32]; 2];
+    for (s, side) in b.iter_mut().enumerate() {
+        for (i, x) in side.iter_mut().enumerate() {
+            *x = m[32 * s + i] ^ k[32 * s + i];
+        }
     }
-    let mut x = SlicedGf256x64::from_bytes(&b).0;
-    b.fill(0);
+    let (e0, e1) = (slice32(&b[0]), slice32(&b[1]));
+    b.as_flattened_mut().fill(0);
     zeroize::optimization_barrier(&b);
     // Stage 1: coefficients 32..64 are zero, so both halves hold the 32 coefficients.
-    for w in x.iter_mut() {
-        *w |= *w << 32;
-    }
+    let mut x: [Pair64; 8] =
+        core::array::from_fn(|i| from_groups([e0[i] | e0[i] << 32, e1[i] | e1[i] << 32]));
     for (i, c) in t.lane_c.iter().enumerate() {
-        let h = 1usize << (4 - i);
-        let f = first_lanes(h);
-        let v = x.map(|w| (w >> h) & f);
-        let tt = add_words(&x, &mul_words(c, &v));
-        x = tt.map(|w| w ^ ((w << h) & !f));
+        let h = 1u32 << (4 - i);
+        let f = Pair64::splat(first_lanes(h as usize));
+        let v = x.map(|w| w.shr(h).and(f));
+        let c = c.map(Pair64::splat);
+        let tt = add_words(&x, &mul_words(&c, &v));
+        let s = Pair64::splat(!first_lanes(h as usize));
+        x = tt.map(|w| w.xor(w.shl(h).and(s)));
     }
     x
 }
@@ -403,21 +453,21 @@ fn element_points(t: &SlicedTables, m: &Pair, k: &Pair, s: usize) -> [u64; 8] {
 /// pair.
 pub(super) fn absorb_short(t: &SlicedTables, direct: &mut [u64; 8], msg: &[Pair], key: &[Pair]) {
     for (m, k) in msg.iter().zip(key) {
-        let mut a = element_points(t, m, k, 0);
-        let mut b = element_points(t, m, k, 1);
+        let mut x = pair_points(t, m, k).map(groups);
+        let a: [u64; 8] = core::array::from_fn(|i| x[i][0]);
+        let b: [u64; 8] = core::array::from_fn(|i| x[i][1]);
         *direct = add_words(direct, &mul_words(&a, &b));
-        wipe(&mut a);
-        wipe(&mut b);
+        wipe(x.as_flattened_mut());
     }
 }
 
 /// The 32 reduced coefficients (polynomial basis, tower bytes) of the element with point
-/// values `v`.
-pub(super) fn finish(t: &SlicedTables, v: &[u8; 64]) -> [u8; 32] {
+/// values `v`, bitsliced (bit j of word q = bit q of the value at point j).
+pub(super) fn finish(t: &SlicedTables, v: &[u64; 8]) -> [u8; 32] {
     let mut r = [0u64; 4];
-    for (&vj, rows) in v.iter().zip(t.finish_rows.chunks_exact(8)) {
-        for (q, row) in rows.iter().enumerate() {
-            let mask = 0u64.wrapping_sub(u64::from((vj >> q) & 1));
+    for (j, rows) in t.finish_rows.chunks_exact(8).enumerate() {
+        for (row, vq) in rows.iter().zip(v) {
+            let mask = 0u64.wrapping_sub((vq >> j) & 1);
             for (x, y) in r.iter_mut().zip(row) {
                 *x ^= y & mask;
             }
@@ -432,8 +482,8 @@ pub(super) fn finish(t: &SlicedTables, v: &[u8; 64]) -> [u8; 32] {
 }
 
 /// Pairs below which a tail goes pair by pair instead of in a zero-padded 64-pair batch
-/// (measured on Zen 3: a padded batch costs about as much as 20 short-path pairs).
-pub(super) const SHORT_PAIRS: usize = 20;
+/// (measured on Zen 3: a padded batch costs about as much as 32 short-path pairs).
+pub(super) const SHORT_PAIRS: usize = 32;
 
 /// The bytes of `PAIR`-sized sums in the short path's lane layout (eight little-endian words).
 pub(super) fn direct_words(d: &[u8; PAIR]) -> [u64; 8] {
