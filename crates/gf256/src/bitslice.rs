@@ -129,7 +129,10 @@ impl Word for [u64; 2] {
     }
     #[inline(always)]
     fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [[u64; 2]; 4] {
-        let (a, b) = (u64::columns(&m[..1], &k[..1]), u64::columns(&m[1..2], &k[1..2]));
+        let (a, b) = (
+            u64::columns(&m[..1], &k[..1]),
+            u64::columns(&m[1..2], &k[1..2]),
+        );
         core::array::from_fn(|j| [a[j], b[j]])
     }
     #[inline(always)]

@@ -398,26 +398,50 @@ fn slice32(b: &[u8; 32]) -> [u64; 8] {
 
 /// Two u64 groups: an SSE2 register on x86-64 (baseline), else a pair of u64s (also the
 /// forced-portable build, so CI runs both).
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft")))]
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "sse2",
+    not(wegman_backend = "soft")
+))]
 type Pair64 = crate::bitslice::W128;
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft"))))]
+#[cfg(not(all(
+    target_arch = "x86_64",
+    target_feature = "sse2",
+    not(wegman_backend = "soft")
+)))]
 type Pair64 = [u64; 2];
 
 /// The two groups of a [`Pair64`].
 #[inline(always)]
 fn groups(w: Pair64) -> [u64; 2] {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft")))]
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(wegman_backend = "soft")
+    ))]
     return w.to_pair();
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft"))))]
+    #[cfg(not(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(wegman_backend = "soft")
+    )))]
     return w;
 }
 
 /// A [`Pair64`] from two groups.
 #[inline(always)]
 fn from_groups(g: [u64; 2]) -> Pair64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft")))]
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(wegman_backend = "soft")
+    ))]
     return crate::bitslice::W128::from_pair(g);
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(wegman_backend = "soft"))))]
+    #[cfg(not(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(wegman_backend = "soft")
+    )))]
     return g;
 }
 
