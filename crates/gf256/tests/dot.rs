@@ -17,7 +17,7 @@ fn counts() -> Vec<usize> {
     for base in [128, 256, 320, 327, 328, 512, 576, 583, 584] {
         v.extend(base - 2..=base + 2);
     }
-    v.extend([255 + 19, 255 + 20, 255 + 21, 1000]);
+    v.extend([256 + 31, 256 + 32, 256 + 33, 1000]);
     v.sort_unstable();
     v.dedup();
     v
