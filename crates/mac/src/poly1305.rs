@@ -70,8 +70,9 @@ const CLAMP: u128 = 0x0fff_fffc_0fff_fffc_0fff_fffc_0fff_ffff;
 /// Bulk calls shorter than this stay on the portable code even when a vector backend is
 /// selected and the key powers are at hand: below it the lane combination does not pay.
 const VECTOR_MIN_BYTES: usize = 256;
-/// The same when the powers r^1..r^16 must first be computed (15 multiplications): measured
-/// crossover on Zen 4 between 256 and 1024 bytes, see BENCHMARKS.md.
+/// The same when the powers must first be computed (AVX2: r^1..r^4 below 2 KiB, 3
+/// multiplications; IFMA: r^1..r^16, 15): measured crossover on Zen 4 between 256 and 1024
+/// bytes, see BENCHMARKS.md.
 const VECTOR_MIN_BYTES_COLD: usize = 512;
 
 /// The one-time authenticator Poly1305 of RFC 8439 §2.5 (key `r || s`, r clamped).

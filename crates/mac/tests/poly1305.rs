@@ -353,6 +353,25 @@ fn every_backend_matches_soft_after_every_block() {
     }
 }
 
+/// Bulk calls that grow past the AVX2 kernel's two-chain threshold (2 KiB: powers r^1..r^4,
+/// then r^1..r^8 computed on top) and the IFMA one (r^1..r^16), on one state.
+#[test]
+fn every_backend_matches_soft_as_bulk_calls_grow() {
+    for backend in Backend::available().filter(|&b| b != Backend::Soft) {
+        for sizes in [[1024, 2048, 65536], [512, 64, 4096], [2047, 2049, 1 << 20]] {
+            let key = key_from(sizes[0] as u64 + 7);
+            let mut a = Poly1305::with_backend(&key, backend);
+            let mut b = Poly1305::with_backend(&key, Backend::Soft);
+            for (i, &n) in sizes.iter().enumerate() {
+                let msg = bytes(n as u64 + i as u64, n);
+                a.update(&msg);
+                b.update(&msg);
+            }
+            assert_eq!(a.finalize(), b.finalize(), "{backend} {sizes:?}");
+        }
+    }
+}
+
 /// Keys whose powers have every limb near its maximum, and all-ones messages: the largest
 /// intermediate values the vector bounds allow.
 #[test]

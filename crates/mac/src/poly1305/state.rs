@@ -8,9 +8,15 @@ use super::backend::{self, Backend};
 use super::{BLOCK_SIZE, CLAMP, Poly1305Tag, VECTOR_MIN_BYTES, VECTOR_MIN_BYTES_COLD};
 use crate::Tag;
 
-/// The powers of `r` in `slot`, computed on first use.
-pub(super) fn powers<'a>(slot: &'a mut Option<Powers<16>>, r: &Fe1305x44) -> &'a Powers<16> {
-    slot.get_or_insert_with(|| Powers::new(r))
+/// The powers r^1..r^n of `r` in `slot`, computed on first use.
+pub(super) fn powers<'a>(
+    slot: &'a mut Option<Powers<16>>,
+    r: &Fe1305x44,
+    n: usize,
+) -> &'a Powers<16> {
+    let p = slot.get_or_insert_with(|| Powers::new_upto(r, n));
+    p.extend(n);
+    p
 }
 
 /// The streaming hash core: key r (in the backend's form), accumulator and partial chunk.
@@ -119,7 +125,8 @@ impl Core {
             Backend::Avx2 => {
                 let vector = self.vector_prefix(data.len(), backend::avx2::STEP);
                 if vector > 0 {
-                    let powers = powers(&mut self.powers, &self.soft.r);
+                    let n = backend::avx2::powers_for(vector);
+                    let powers = powers(&mut self.powers, &self.soft.r, n);
                     // SAFETY: a `Core` with this backend is only built after
                     // `Backend::is_available` confirmed avx2, the feature `avx2::blocks`
                     // enables.
@@ -131,7 +138,7 @@ impl Core {
             Backend::Avx512Ifma => {
                 let vector = self.vector_prefix(data.len(), backend::ifma::STEP);
                 if vector > 0 {
-                    let powers = powers(&mut self.powers, &self.soft.r);
+                    let powers = powers(&mut self.powers, &self.soft.r, 16);
                     // SAFETY: a `Core` with this backend is only built after
                     // `Backend::is_available` confirmed avx512f and avx512ifma, exactly the
                     // features `ifma::blocks` enables.
@@ -156,7 +163,7 @@ impl Core {
     /// The key powers, computed on first use (before `update_parallel` splits a message).
     #[cfg(feature = "rayon")]
     pub(super) fn ensure_powers(&mut self) {
-        powers(&mut self.powers, &self.soft.r);
+        powers(&mut self.powers, &self.soft.r, 16);
     }
 
     pub(super) fn update(&mut self, mut data: &[u8]) {

@@ -91,23 +91,43 @@ impl Fe1305x44 {
     }
 }
 
-/// The powers r, r^2, …, r^N of a key, as the vector backends need them.
+/// The powers r, r^2, …, r^N of a key, as the vector backends need them: the first `known`
+/// computed (a backend needing fewer than N pays for fewer).
 #[derive(Clone, Copy, Zeroize)]
-pub(crate) struct Powers<const N: usize>(pub(crate) [Fe1305x44; N]);
+pub(crate) struct Powers<const N: usize> {
+    p: [Fe1305x44; N],
+    known: usize,
+}
 
 impl<const N: usize> Powers<N> {
     /// r^1..r^N by N − 1 multiplications (constant-time in r).
     pub(crate) fn new(r: &Fe1305x44) -> Self {
-        let mut p = [*r; N];
-        for i in 1..N {
-            p[i] = p[i - 1].mul(r);
-        }
-        Powers(p)
+        Self::new_upto(r, N)
     }
 
-    /// r^k for 1 ≤ k ≤ N.
+    /// r^1..r^n (n ≤ N) by n − 1 multiplications.
+    pub(crate) fn new_upto(r: &Fe1305x44, n: usize) -> Self {
+        let mut p = Powers {
+            p: [*r; N],
+            known: 1,
+        };
+        p.extend(n);
+        p
+    }
+
+    /// Computes the powers up to r^n (n ≤ N) if not yet known.
+    pub(crate) fn extend(&mut self, n: usize) {
+        let r = self.p[0];
+        while self.known < n.min(N) {
+            self.p[self.known] = self.p[self.known - 1].mul(&r);
+            self.known += 1;
+        }
+    }
+
+    /// r^k for 1 ≤ k ≤ `known`.
     pub(crate) fn get(&self, k: usize) -> &Fe1305x44 {
-        &self.0[k - 1]
+        debug_assert!(k >= 1 && k <= self.known);
+        &self.p[k - 1]
     }
 }
 
