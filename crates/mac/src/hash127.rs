@@ -81,6 +81,8 @@ enum Expanded {
     #[cfg(target_arch = "x86_64")]
     Fp53x8(fp53::Table),
     #[cfg(target_arch = "x86_64")]
+    Avx2(int128::Table, backend::avx2::Limbs26),
+    #[cfg(target_arch = "x86_64")]
     Ifma(int128::Table, backend::ifma::Limbs52),
 }
 
@@ -118,6 +120,12 @@ impl Hash127Key {
             #[cfg(target_arch = "x86_64")]
             Backend::Fp53x8 => Expanded::Fp53x8(fp53::Table::new(r)),
             #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => {
+                let t = int128::Table::new(r);
+                let limbs = backend::avx2::Limbs26::new(&t);
+                Expanded::Avx2(t, limbs)
+            }
+            #[cfg(target_arch = "x86_64")]
             Backend::Ifma => {
                 let t = int128::Table::new(r);
                 let limbs = backend::ifma::Limbs52::new(&t);
@@ -135,6 +143,8 @@ impl Hash127Key {
             #[cfg(target_arch = "x86_64")]
             Expanded::Fp53x8(_) => Backend::Fp53x8,
             #[cfg(target_arch = "x86_64")]
+            Expanded::Avx2(..) => Backend::Avx2,
+            #[cfg(target_arch = "x86_64")]
             Expanded::Ifma(..) => Backend::Ifma,
         }
     }
@@ -146,7 +156,7 @@ impl Hash127Key {
         match &self.table {
             Expanded::Int128(t) => Some(t),
             #[cfg(target_arch = "x86_64")]
-            Expanded::Ifma(t, _) => Some(t),
+            Expanded::Avx2(t, _) | Expanded::Ifma(t, _) => Some(t),
             Expanded::Fp53(_) => None,
             #[cfg(target_arch = "x86_64")]
             Expanded::Fp53x8(_) => None,
@@ -175,6 +185,14 @@ impl Hash127Key {
                 }
             }
             #[cfg(target_arch = "x86_64")]
+            Expanded::Avx2(t, limbs) => {
+                for c in chunks {
+                    // SAFETY: an `Avx2` key is only built after `Backend::is_available`
+                    // confirmed avx2, the feature `avx2::block` enables.
+                    acc.int = unsafe { backend::avx2::block(t, limbs, acc.int, c) };
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
             Expanded::Ifma(t, limbs) => {
                 for c in chunks {
                     // SAFETY: an `Ifma` key is only built after `Backend::is_available`
@@ -188,12 +206,20 @@ impl Hash127Key {
     /// Absorbs little-endian words straight from bytes, 96 at a time.
     fn absorb_le(&self, acc: &mut Acc, words: &[[u8; 4]]) {
         #[cfg(target_arch = "x86_64")]
-        if let Expanded::Ifma(t, limbs) = &self.table {
-            for chunk in words.chunks(BLOCK_WORDS) {
-                // SAFETY: as in `absorb`: the key's backend passed `is_available`.
-                acc.int = unsafe { backend::ifma::block_le(t, limbs, acc.int, chunk) };
+        match &self.table {
+            Expanded::Ifma(t, limbs) => {
+                for chunk in words.chunks(BLOCK_WORDS) {
+                    // SAFETY: as in `absorb`: the key's backend passed `is_available`.
+                    acc.int = unsafe { backend::ifma::block_le(t, limbs, acc.int, chunk) };
+                }
+                return;
             }
-            return;
+            Expanded::Avx2(t, limbs) => {
+                // SAFETY: as in `absorb`: the key's backend passed `is_available`.
+                acc.int = unsafe { backend::avx2::words_le(t, limbs, acc.int, words) };
+                return;
+            }
+            _ => {}
         }
         let mut block = [0i32; BLOCK_WORDS];
         for chunk in words.chunks(BLOCK_WORDS) {
@@ -211,7 +237,9 @@ impl Hash127Key {
         let v = match &self.table {
             Expanded::Int128(t) => int128::add(int128::mul(acc.int, t.r), pad),
             #[cfg(target_arch = "x86_64")]
-            Expanded::Ifma(t, _) => int128::add(int128::mul(acc.int, t.r), pad),
+            Expanded::Avx2(t, _) | Expanded::Ifma(t, _) => {
+                int128::add(int128::mul(acc.int, t.r), pad)
+            }
             Expanded::Fp53(t) => t.finish(&acc.fp, pad),
             #[cfg(target_arch = "x86_64")]
             Expanded::Fp53x8(t) => t.finish(&acc.fp, pad),
@@ -255,6 +283,11 @@ impl Drop for Hash127Key {
     fn drop(&mut self) {
         match &mut self.table {
             Expanded::Int128(t) => t.wipe(),
+            #[cfg(target_arch = "x86_64")]
+            Expanded::Avx2(t, limbs) => {
+                t.wipe();
+                limbs.wipe();
+            }
             #[cfg(target_arch = "x86_64")]
             Expanded::Ifma(t, limbs) => {
                 t.wipe();
@@ -322,8 +355,13 @@ impl Hash127<'_> {
         if direct > 0 {
             self.key.absorb_le(&mut self.h, &whole[..direct]);
         }
-        for w in &whole[direct..] {
-            self.push_word(i32::from_le_bytes(*w));
+        // Fewer than a block of words remain; if any, the loop above emptied the buffer.
+        let tail = &whole[direct..];
+        if !tail.is_empty() {
+            for (slot, w) in self.words[..tail.len()].iter_mut().zip(tail) {
+                *slot = i32::from_le_bytes(*w);
+            }
+            self.n_words = tail.len();
         }
         self.bytes[..rest.len()].copy_from_slice(rest);
         self.n_bytes = rest.len();

@@ -281,3 +281,35 @@ fn update_parallel_equals_serial() {
     pool.install(|| s.update_parallel(&msg[7..]));
     assert_eq!(s.finalize(), key.mac(&[1; 16], &msg));
 }
+
+/// Every backend equals `Int128` at every word count 0..=300 (each tail length of the vector
+/// blocks, below and above the vector threshold) and every byte length 0..=1200 (the
+/// little-endian byte path).
+#[test]
+fn every_backend_equals_int128_at_every_length() {
+    let r = [0x0bad_cafe, -0x1357_9bdf, 0x2468_ace0, -0x7000_0001];
+    let pad = [1, 2, 3, 4];
+    let int = Hash127Key::with_backend(r, Backend::Int128);
+    let all = bytes(0x5eed, 1200);
+    let words: Vec<i32> = all
+        .chunks_exact(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    for backend in Backend::available() {
+        let key = Hash127Key::with_backend(r, backend);
+        for n in 0..=words.len() {
+            assert_eq!(
+                key.hash_words(&words[..n], pad),
+                int.hash_words(&words[..n], pad),
+                "{backend}, {n} words"
+            );
+        }
+        for len in 0..=all.len() {
+            assert_eq!(
+                key.hash_bytes(&all[..len], pad),
+                int.hash_bytes(&all[..len], pad),
+                "{backend}, {len} bytes"
+            );
+        }
+    }
+}

@@ -1,8 +1,10 @@
 //! Backends for hash127 (design.md §1: one enum, chosen once per key, matched once per bulk
 //! call): 64-bit integer limbs in a `u128` (`Int128`), the paper's exact floating-point method (`Fp53`), and
-//! the same with AVX-512 vectors (`Fp53x8`), and 52-bit integer limbs with AVX-512 IFMA
-//! (`Ifma`).
+//! the same with AVX-512 vectors (`Fp53x8`), 26-bit integer limbs with AVX2 (`Avx2`) and
+//! 52-bit integer limbs with AVX-512 IFMA (`Ifma`).
 
+#[cfg(target_arch = "x86_64")]
+pub(super) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(super) mod f64x8;
 pub(super) mod fp53;
@@ -22,6 +24,9 @@ wegman_arch::backends! {
         /// `Fp53` with the eight limbs in one AVX-512 vector (`Fp53x8`): one vector
         /// multiply and add per word (kept for measurement).
         Fp53x8 = "fp53x8" ["avx512f"] (manual),
+        /// The `Int128` block structure with the matrix-vector product in AVX2: four words
+        /// per vector against their powers in 26-bit limbs (`vpmuludq`).
+        Avx2 = "avx2" ["avx2"],
         /// The `Int128` block structure with the matrix-vector product in AVX-512 IFMA:
         /// eight words per vector against their powers in 52-bit limbs.
         Ifma = "ifma" ["avx512f", "avx512vl", "avx512ifma"],
