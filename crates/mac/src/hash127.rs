@@ -25,9 +25,10 @@
 //! # Implementation
 //! [`Hash127Key`] expands r once into the powers r^0..r^96 and the matching prefix sums — the
 //! paper's per-key table — so a message costs one multiplication by r^96 and one reduction per
-//! 96 words, plus an exact matrix-vector product. Four [`Backend`]s compute it: 64-bit
-//! integers (`Int128`), the paper's exact doubles (`Fp53`, and `Fp53x8` with AVX-512), and
-//! AVX-512 IFMA (`Ifma`, eight words per vector; the default where the CPU has it). All are
+//! 96 words, plus an exact matrix-vector product. Five [`Backend`]s compute it: 64-bit
+//! integers (`Int128`), the paper's exact doubles (`Fp53`, and `Fp53x8` with AVX-512), AVX2
+//! (`Avx2`, four words per vector, 192-word superblocks) and AVX-512 IFMA (`Ifma`, eight
+//! words per vector); detection picks the last the CPU has. All are
 //! constant-time in the key and the message, and all agree bit for bit.
 
 mod backend;
@@ -86,7 +87,7 @@ enum Expanded {
     Ifma(int128::Table, backend::ifma::Limbs52),
 }
 
-/// The running Horner value: `int` for the integer backends (`Int128`, `Ifma`), `fp` for the
+/// The running Horner value: `int` for the integer backends (`Int128`, `Avx2`, `Ifma`), `fp` for the
 /// floating-point ones (`Fp53`, `Fp53x8`); the key's variant says which one is live.
 #[derive(Clone, Copy)]
 struct Acc {
@@ -149,7 +150,7 @@ impl Hash127Key {
         }
     }
 
-    /// The integer table of the `Int128` and `Ifma` keys (whose Horner values are `u128`s that
+    /// The integer table of the `Int128`, `Avx2` and `Ifma` keys (whose Horner values are `u128`s that
     /// pieces can be joined in); `None` for the floating-point backends.
     #[cfg(feature = "rayon")]
     fn int_table(&self) -> Option<&int128::Table> {
