@@ -2,6 +2,8 @@
 //! per call or per slice).
 
 #[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2;
+#[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod clmul;
@@ -15,6 +17,10 @@ wegman_arch::backends! {
         /// x86 `pclmulqdq`: one instruction per 64 × 64-bit limb product, and per limb
         /// square.
         Clmul = "clmul" ["pclmulqdq", "sse2"],
+        /// `Clmul`, plus AVX2 for the linear maps (half-trace, solve, square roots for a
+        /// general modulus, the multi-squarings of inversion): four rows per masked vector
+        /// XOR.
+        Avx2 = "avx2" ["pclmulqdq", "sse2", "avx2"],
         /// `Clmul`, plus `pext` (BMI2) for the even/odd split of square roots and AVX-512
         /// for the linear maps (half-trace, solve): eight rows per masked vector XOR (every
         /// CPU with AVX-512 also has a fast `pext`).

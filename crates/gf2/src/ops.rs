@@ -25,7 +25,7 @@ impl ShapeOf for &Shape {
 }
 
 /// The element kernels of one backend, implemented by zero-sized tokens: [`Soft`] (portable),
-/// and on x86-64 [`Clmul`] and [`Avx512`], which only [`dispatch!`] creates, after the stored
+/// and on x86-64 [`Clmul`], [`Avx2`] and [`Avx512`], which only [`dispatch!`] creates, after the stored
 /// [`Backend`] said the CPU has their features. Generic algorithms (inversion chains, ladders,
 /// square roots, slices) run on a token, so a whole call is matched once and its inner loop
 /// calls the kernels directly.
@@ -54,6 +54,13 @@ pub(crate) trait Kernel: Copy {
     #[inline(always)]
     fn even_odd<const N: usize>(self, a: &[u64; N]) -> ([u64; N], [u64; N]) {
         arith::even_odd(a)
+    }
+    /// Whether a ↦ a^{2^k} is cheaper as a table of `rows` rows than as k squarings on this
+    /// kernel. Measured on Zen 3: a table costs about rows/4 squarings with the portable masked
+    /// XORs (one row at a time), rows/24 with AVX2 (four rows per vector).
+    #[inline(always)]
+    fn table_pays(self, k: usize, rows: usize) -> bool {
+        k >= MULTI_SQUARE_MIN.max(rows / 4)
     }
     /// The linear map of a limb-major table (see [`apply_cols`]).
     #[inline(always)]
@@ -113,6 +120,42 @@ impl Kernel for Clmul {
     }
 }
 
+/// `Clmul` plus AVX2 table maps.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+pub(crate) struct Avx2(());
+
+#[cfg(target_arch = "x86_64")]
+impl Kernel for Avx2 {
+    #[inline(always)]
+    fn table_pays(self, k: usize, rows: usize) -> bool {
+        k >= MULTI_SQUARE_MIN.max(rows / 24)
+    }
+
+    #[inline(always)]
+    fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide {
+        Clmul(()).mul_wide(a, b)
+    }
+
+    #[inline(always)]
+    fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide {
+        Clmul(()).square_wide(a)
+    }
+
+    #[inline(always)]
+    fn apply_cols<const N: usize>(
+        self,
+        a: &[u64; N],
+        cols: &[u64],
+        rows: usize,
+        stride: usize,
+    ) -> [u64; N] {
+        // SAFETY: an `Avx2` token exists only inside the dispatch arm of `Backend::Avx2`,
+        // whose checked features include avx2 (what `apply_cols` enables).
+        unsafe { crate::backend::avx2::apply_cols(a, cols, rows, stride) }
+    }
+}
+
 /// `Clmul` plus `pext` (BMI2) square-root splits and AVX-512 table maps.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
@@ -120,6 +163,12 @@ pub(crate) struct Avx512(());
 
 #[cfg(target_arch = "x86_64")]
 impl Kernel for Avx512 {
+    /// Eight rows per masked XOR: every table in the chain pays (measured on Zen 4).
+    #[inline(always)]
+    fn table_pays(self, k: usize, _rows: usize) -> bool {
+        k >= MULTI_SQUARE_MIN
+    }
+
     #[inline(always)]
     fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide {
         Clmul(()).mul_wide(a, b)
@@ -172,6 +221,8 @@ macro_rules! dispatch {
             }
             #[cfg(target_arch = "x86_64")]
             Backend::Clmul => dispatch!(@run "pclmulqdq,sse2", Clmul(()), $k => $body),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => dispatch!(@run "pclmulqdq,sse2,avx2", Avx2(()), $k => $body),
             #[cfg(target_arch = "x86_64")]
             Backend::Avx512 => {
                 dispatch!(@run "pclmulqdq,sse2,bmi2,avx512f", Avx512(()), $k => $body)
@@ -243,7 +294,8 @@ pub(crate) const MULTI_SQUARE_MIN: usize = 8;
 /// a^{−1} = a^{2^m − 2} by the Itoh–Tsujii addition chain (0 for a = 0): with
 /// β_k = a^{2^k − 1}, β_{2k} = β_k^{2^k}·β_k and β_{2k+1} = β_{2k}²·a, following the bits of
 /// m − 1; then a^{−1} = β_{m−1}². The big steps β_k^{2^k} use the precomputed linear maps in
-/// `tables` (k, limb-major table of a ↦ a^{2^k}, padded rows) where present, k squarings otherwise. The same sequence for every a.
+/// `tables` (k, limb-major table of a ↦ a^{2^k}, padded rows) where present and cheaper on
+/// the kernel ([`Kernel::table_pays`]), k squarings otherwise. The same sequence for every a.
 pub(crate) fn inv<const N: usize, S: ShapeOf>(
     a: &[u64; N],
     s: S,
@@ -265,7 +317,10 @@ fn inv_with<K: Kernel, const N: usize, S: ShapeOf>(
     let mut beta = *a; // β_1
     let mut k = 1usize;
     for i in (0..bits - 1).rev() {
-        let t = match tables.iter().find(|(j, _, _)| *j == k) {
+        let table = tables
+            .iter()
+            .find(|(j, _, rows)| *j == k && kern.table_pays(k, *rows));
+        let t = match table {
             Some((_, cols, rows)) => kern.apply_cols(&beta, cols, *rows, *rows),
             None => kern.sqr_n(&beta, k, s),
         };
@@ -364,6 +419,9 @@ pub(crate) fn sqrt_ssrf<const N: usize>(
         Backend::Soft => sqrt_ssrf_with(Soft, a, zs),
         #[cfg(target_arch = "x86_64")]
         Backend::Clmul => sqrt_ssrf_with(Soft, a, zs),
+        // `pext` is slow (microcoded) on some AVX2 CPUs (AMD before Zen 3): portable split.
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => sqrt_ssrf_with(Soft, a, zs),
         #[cfg(target_arch = "x86_64")]
         Backend::Avx512 => dispatch!(backend, k => sqrt_ssrf_with(k, a, zs)),
     }
@@ -389,6 +447,9 @@ pub(crate) fn sqrt_ssrf_const<
         Backend::Soft => sqrt_ssrf_with(Soft, a, zs),
         #[cfg(target_arch = "x86_64")]
         Backend::Clmul => sqrt_ssrf_with(Soft, a, zs),
+        // `pext` is slow (microcoded) on some AVX2 CPUs (AMD before Zen 3): portable split.
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => sqrt_ssrf_with(Soft, a, zs),
         #[cfg(target_arch = "x86_64")]
         Backend::Avx512 => dispatch!(backend, k => sqrt_ssrf_with(k, a, zs)),
     }
@@ -414,12 +475,14 @@ pub(crate) fn apply_cols<const N: usize>(
     stride: usize,
     backend: Backend,
 ) -> [u64; N] {
-    // Only `Avx512` has a kernel of its own for tables; `Clmul` runs the portable masked
-    // XORs inline, without a call.
+    // `Avx2` and `Avx512` have kernels of their own for tables; `Clmul` runs the portable
+    // masked XORs inline, without a call.
     match backend {
         Backend::Soft => Soft.apply_cols(a, cols, rows, stride),
         #[cfg(target_arch = "x86_64")]
         Backend::Clmul => Soft.apply_cols(a, cols, rows, stride),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => dispatch!(backend, k => k.apply_cols(a, cols, rows, stride)),
         #[cfg(target_arch = "x86_64")]
         Backend::Avx512 => dispatch!(backend, k => k.apply_cols(a, cols, rows, stride)),
     }
