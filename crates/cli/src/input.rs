@@ -60,12 +60,14 @@ impl Input {
         self.path.display().to_string()
     }
 
-    /// Reads the whole input, passing it to `sink` chunk by chunk (larger chunks when
-    /// `threads` > 1, so that each can be split among the threads).
+    /// Reads the whole input, passing it to `sink` chunk by chunk. With `threads` > 1 the
+    /// chunks are larger (each is split among the hashing threads) and a reader thread fills
+    /// the next chunk while `sink` hashes the current one (two buffers), so reading and hashing
+    /// overlap; with one thread everything runs on the calling thread.
     pub(crate) fn feed(self, threads: usize, mut sink: impl FnMut(&[u8])) -> Result<()> {
         let label = self.label();
-        let (mut reader, len): (Box<dyn Read>, Option<u64>) = match self.source {
-            Source::Stdin => (Box::new(std::io::stdin().lock()), None),
+        let (mut reader, len): (Box<dyn Read + Send>, Option<u64>) = match self.source {
+            Source::Stdin => (Box::new(std::io::stdin()), None),
             Source::File(f, len) => (Box::new(f), Some(len)),
         };
         let bar = match len {
@@ -83,37 +85,113 @@ impl Input {
             }
             _ => None,
         };
-        let size = if threads > 1 {
-            CHUNK_PER_THREAD * threads
-        } else {
-            CHUNK
-        };
-        let mut storage = vec![0u8; size + BUF_ALIGN];
-        let buf = aligned(&mut storage, size);
-        loop {
-            let n = match fill(&mut reader, buf) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) => {
-                    if let Some(b) = &bar {
-                        b.abandon();
-                    }
-                    return Err(Error::new(format!(
-                        "cannot read {label}: {}",
-                        io_reason(&e)
-                    )));
-                }
-            };
-            sink(&buf[..n]);
+        let mut consume = |chunk: &[u8]| {
+            sink(chunk);
             if let Some(b) = &bar {
-                b.inc(n as u64);
+                b.inc(chunk.len() as u64);
+            }
+        };
+        let read = if threads > 1 {
+            feed_overlapped(&mut reader, CHUNK_PER_THREAD * threads, &mut consume)
+        } else {
+            feed_serial(&mut reader, CHUNK, &mut consume)
+        };
+        match read {
+            Ok(()) => {
+                if let Some(b) = bar {
+                    b.finish_and_clear();
+                }
+                Ok(())
+            }
+            Err(e) => {
+                if let Some(b) = &bar {
+                    b.abandon();
+                }
+                Err(Error::new(format!(
+                    "cannot read {label}: {}",
+                    io_reason(&e)
+                )))
             }
         }
-        if let Some(b) = bar {
-            b.finish_and_clear();
-        }
-        Ok(())
     }
+}
+
+/// A page-aligned read buffer of `size` bytes.
+struct Buffer {
+    storage: Vec<u8>,
+    size: usize,
+}
+
+impl Buffer {
+    fn new(size: usize) -> Buffer {
+        Buffer {
+            storage: vec![0u8; size + BUF_ALIGN],
+            size,
+        }
+    }
+
+    fn get(&mut self) -> &mut [u8] {
+        aligned(&mut self.storage, self.size)
+    }
+}
+
+/// Reads and hashes in turn on the calling thread.
+fn feed_serial(
+    reader: &mut dyn Read,
+    size: usize,
+    consume: &mut dyn FnMut(&[u8]),
+) -> std::io::Result<()> {
+    let mut buf = Buffer::new(size);
+    loop {
+        let b = buf.get();
+        let n = fill(reader, b)?;
+        if n == 0 {
+            return Ok(());
+        }
+        consume(&b[..n]);
+    }
+}
+
+/// Reads on a scoped thread into one of two buffers while the calling thread hashes the other;
+/// the buffers travel over two channels of capacity one. A read error ends the input with that
+/// error (after the chunks before it were hashed, as in the serial order).
+fn feed_overlapped(
+    reader: &mut (dyn Read + Send),
+    size: usize,
+    consume: &mut dyn FnMut(&[u8]),
+) -> std::io::Result<()> {
+    use std::sync::mpsc::sync_channel;
+    type Filled = std::io::Result<(Buffer, usize)>;
+    let (full_tx, full_rx) = sync_channel::<Filled>(1);
+    let (empty_tx, empty_rx) = sync_channel::<Buffer>(2);
+    for _ in 0..2 {
+        // Capacity two: both sends succeed while the receiver lives.
+        let _ = empty_tx.send(Buffer::new(size));
+    }
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            while let Ok(mut buf) = empty_rx.recv() {
+                let r = fill(reader, buf.get());
+                let done = !matches!(r, Ok(n) if n > 0);
+                if full_tx.send(r.map(|n| (buf, n))).is_err() || done {
+                    return;
+                }
+            }
+        });
+        loop {
+            // The reader sends until it has sent an error or an empty read, then stops.
+            let Ok(filled) = full_rx.recv() else {
+                return Ok(());
+            };
+            let (mut buf, n) = filled?;
+            if n == 0 {
+                return Ok(());
+            }
+            consume(&buf.get()[..n]);
+            // The reader may have stopped already; then the buffer is not needed.
+            let _ = empty_tx.send(buf);
+        }
+    })
 }
 
 /// Alignment of the read buffer. The kernel's copy into user memory (`copy_to_user`, `rep
@@ -130,7 +208,7 @@ fn aligned(storage: &mut [u8], len: usize) -> &mut [u8] {
 }
 
 /// Reads until `buf` is full or the input ends; returns the bytes read.
-fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
+fn fill(reader: &mut (impl Read + ?Sized), buf: &mut [u8]) -> std::io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
         match reader.read(&mut buf[n..]) {
