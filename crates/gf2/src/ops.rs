@@ -120,6 +120,22 @@ impl Kernel for Clmul {
     }
 }
 
+/// The products of the kernels that extend `Clmul`: its `pclmulqdq` ones.
+#[cfg(target_arch = "x86_64")]
+macro_rules! clmul_products {
+    () => {
+        #[inline(always)]
+        fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide {
+            Clmul(()).mul_wide(a, b)
+        }
+
+        #[inline(always)]
+        fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide {
+            Clmul(()).square_wide(a)
+        }
+    };
+}
+
 /// `Clmul` plus AVX2 table maps.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
@@ -132,15 +148,7 @@ impl Kernel for Avx2 {
         k >= MULTI_SQUARE_MIN.max(rows / 24)
     }
 
-    #[inline(always)]
-    fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide {
-        Clmul(()).mul_wide(a, b)
-    }
-
-    #[inline(always)]
-    fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide {
-        Clmul(()).square_wide(a)
-    }
+    clmul_products!();
 
     #[inline(always)]
     fn apply_cols<const N: usize>(
@@ -169,15 +177,7 @@ impl Kernel for Avx512 {
         k >= MULTI_SQUARE_MIN
     }
 
-    #[inline(always)]
-    fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide {
-        Clmul(()).mul_wide(a, b)
-    }
-
-    #[inline(always)]
-    fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide {
-        Clmul(()).square_wide(a)
-    }
+    clmul_products!();
 
     #[inline(always)]
     fn even_odd<const N: usize>(self, a: &[u64; N]) -> ([u64; N], [u64; N]) {

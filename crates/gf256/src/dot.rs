@@ -11,14 +11,17 @@
 //! elements), but nothing here knows about messages or keys.
 //!
 //! A pair a_t ‖ a'_t is 64 bytes: 32 y-basis coordinates of a_t, then 32 of a'_t. Pairs are
-//! processed in *batches* of [`BATCH`] by the [`Backend`] the [`DotSum`] was made for:
-//! bitsliced words (`Soft`) or byte-sliced AVX-512 GFNI (`Gfni`), each
-//! running the y-basis network of [`crate::fft::fft64_ybasis`] with the twiddles of
-//! [`crate::fft::ybasis_twiddle`]. Sums add (XOR), so pieces of one sequence computed apart
-//! merge with [`DotSum::add`]. Internally the running sum is 64 positions × 64 bytes,
-//! spread over lanes (a bitsliced word per position and bit for `Soft`, a vector of AES-field
-//! bytes per position for `Gfni`), plus 64 point values of the short path. Constant-time: every instruction's time and every address are
-//! independent of the pairs.
+//! processed in *batches* ([`DotSum::batch`]) by the [`Backend`] the [`DotSum`] was made for:
+//! bitsliced `u64` words (`Soft`, 64 pairs) or 256-bit words (`Avx2`, 256 pairs), one kernel
+//! generic over the word (`sliced`), or byte-sliced AVX-512 GFNI (`Gfni`, 32-pair groups),
+//! each running the y-basis network of [`crate::fft::fft64_ybasis`] with the twiddles of
+//! [`crate::fft::ybasis_twiddle`]. A few pairs at the end of a sequence take a short path
+//! (one element's 64 positions across the lanes). Sums add (XOR), so pieces of one sequence
+//! computed apart merge with [`DotSum::add`]. Internally the running sum is 64 positions × 64
+//! bytes per 64 lanes, spread over lanes (a bitsliced word per position and bit for `Soft` and
+//! `Avx2`, a vector of AES-field bytes per position for `Gfni`), plus 64 point values of the
+//! short path. Constant-time: every instruction's time and every address are independent of
+//! the pairs.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
