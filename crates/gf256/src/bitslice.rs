@@ -145,8 +145,13 @@ impl Word for [u64; 2] {
     }
 }
 
-/// Two u64 groups in one SSE2 register (SSE2 is part of every x86-64 CPU: no detection).
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+/// Two u64 groups in one SSE2 register (SSE2 is part of every x86-64 CPU: no detection; not
+/// in the forced-portable build, which runs `[u64; 2]`).
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "sse2",
+    not(wegman_backend = "soft")
+))]
 #[derive(Clone, Copy)]
 #[repr(transparent)]
 pub(crate) struct W128(core::arch::x86_64::__m128i);
@@ -154,7 +159,11 @@ pub(crate) struct W128(core::arch::x86_64::__m128i);
 // SAFETY (every `unsafe` block of this impl): each calls an SSE2 intrinsic, and the impl
 // exists only when SSE2 is enabled for the whole build (`target_feature = "sse2"`, true on
 // every x86-64 target), so the CPU has it; loads and stores go through u64 arrays.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "sse2",
+    not(wegman_backend = "soft")
+))]
 impl Word for W128 {
     const GROUPS: usize = 2;
     #[inline(always)]
@@ -203,7 +212,11 @@ impl Word for W128 {
     }
 }
 
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "sse2",
+    not(wegman_backend = "soft")
+))]
 impl W128 {
     /// Groups 0 and 1 from a pair of u64s.
     #[inline(always)]
