@@ -92,14 +92,28 @@ const LAST: [[u8; 16]; 2] = [last_twiddles(0), last_twiddles(1)];
 /// unrolled: straight-line code for the whole network outgrows the instruction cache); the
 /// twiddle's circuit is picked by index, a public value.
 #[inline(always)]
-fn stages<W: Word>(y: &mut [[W; 8]; 32], e5: usize) {
-    for b in core::hint::black_box(&STAGES[e5]).iter() {
+fn stages<W: Word>(y: &mut [[W; 8]; 32], e5: usize, from: usize) {
+    for b in core::hint::black_box(&STAGES[e5][from..]).iter() {
         let (p, q) = (usize::from(b.p) & 31, usize::from(b.q) & 31);
         let a = add_words(&y[p], &twiddle(usize::from(b.k), &y[q]));
         y[q] = add_words(&a, &y[q]);
         y[p] = a;
     }
 }
+
+/// Stage 2 of the half e5 = 0 out of place: its twiddles are all α_0 = 0, so the butterflies
+/// (u, v) ↦ (u, u + v) fill `y` from `x` without a separate copy. Its 16 butterflies are the
+/// first of `STAGES[0]`.
+#[inline(always)]
+fn stage2_e0<W: Word>(x: &[[W; 8]; 32], y: &mut [[W; 8]; 32]) {
+    for p in 0..16 {
+        y[p] = x[p];
+        y[p + 16] = add_words(&x[p], &x[p + 16]);
+    }
+}
+
+/// Butterflies of stage 2 in each `STAGES` row.
+const STAGE2: usize = 16;
 
 /// Stage 6 on the half e5 of both elements, and each position's pointwise product added
 /// into accumulator point 32·e5 + p.
@@ -236,15 +250,15 @@ pub(super) fn absorb_batches<W: Word>(acc: &mut [u64], msg: &[Pair], key: &[Pair
         let [s0, s1] = sides else {
             continue;
         };
-        // Half e5 = 0 on copies, half e5 = 1 in place.
-        y[0] = *s0;
-        y[1] = *s1;
+        // Half e5 = 0 into `y` (its stage 2 out of place), half e5 = 1 in place.
         let [y0, y1] = &mut y;
-        stages(y0, 0);
-        stages(y1, 0);
+        stage2_e0(s0, y0);
+        stage2_e0(s1, y1);
+        stages(y0, 0, STAGE2);
+        stages(y1, 0, STAGE2);
         last(y0, y1, 0, acc);
-        stages(s0, 1);
-        stages(s1, 1);
+        stages(s0, 1, 0);
+        stages(s1, 1, 0);
         last(s0, s1, 1, acc);
     }
     wipe(x.as_flattened_mut());
