@@ -247,6 +247,8 @@ impl DotSum {
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2 => avx2::BATCH,
             #[cfg(target_arch = "x86_64")]
+            Backend::Gfni256 => BATCH,
+            #[cfg(target_arch = "x86_64")]
             Backend::Gfni => BATCH,
         }
     }
@@ -289,6 +291,18 @@ impl DotSum {
                     unsafe { avx2::absorb(&mut self.sum.wide().0, &a[..wide], &k[..wide]) };
                 }
                 self.absorb_sliced(&a[wide..], &k[wide..]);
+            }
+            #[cfg(target_arch = "x86_64")]
+            Backend::Gfni256 => {
+                // Whole groups of 16 pairs; the rest (fewer than 16) on the short path.
+                let whole = a.len() / gfni::ymm::GROUP * gfni::ymm::GROUP;
+                if whole > 0 {
+                    let t = tables();
+                    // SAFETY: an `Available` backend passed `is_available`, the check of avx2
+                    // and gfni, the features `ymm::absorb` enables.
+                    unsafe { gfni::ymm::absorb(t, self.sum.wide(), &a[..whole], &k[..whole]) };
+                }
+                self.absorb_sliced(&a[whole..], &k[whole..]);
             }
             Backend::Soft => self.absorb_sliced(a, k),
         }
@@ -344,23 +358,37 @@ impl DotSum {
                 unsafe { gfni::finish(tables(), &self.sum) }
             }
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => self.finish_sliced(),
-            Backend::Soft => self.finish_sliced(),
+            Backend::Avx2 => {
+                let wide = self.sum.wide.as_ref();
+                let planes = wide.map_or([0; 8], |acc| sliced::acc_points(&acc.0, 4));
+                self.finish_sliced_with(&planes)
+            }
+            #[cfg(target_arch = "x86_64")]
+            Backend::Gfni256 => {
+                let mut planes = [0u64; 8];
+                if let Some(acc) = &self.sum.wide {
+                    let mut vals = gfni::ymm::points(tables(), acc);
+                    planes = crate::bitslice::SlicedGf256x64::from_bytes(&vals).0;
+                    vals.zeroize();
+                }
+                let r = self.finish_sliced_with(&planes);
+                planes.zeroize();
+                r
+            }
+            Backend::Soft => self.finish_sliced_with(&[0; 8]),
         }
     }
 
-    /// The finish of `Soft` and `Avx2`: the point values are the lane sums of the
-    /// accumulators plus the short path's lanes.
-    fn finish_sliced(&self) -> [u8; 32] {
+    /// The finish of `Soft`, `Avx2` and `Gfni256`: the point values are the lane sums of the
+    /// 64-lane accumulator, the short path's lanes and `more` (the values of a backend's own
+    /// accumulator, bitsliced: bit p of word i = bit i of the value at point p).
+    fn finish_sliced_with(&self, more: &[u64; 8]) -> [u8; 32] {
         let sum = &self.sum;
         let mut v = sliced::direct_words(&sum.direct);
+        v.iter_mut().zip(more).for_each(|(x, y)| *x ^= y);
         if let Some(acc) = &sum.acc {
             let n = sliced::acc_points(&acc.0, 1);
             v.iter_mut().zip(n).for_each(|(x, a)| *x ^= a);
-        }
-        if let Some(acc) = &sum.wide {
-            let w = sliced::acc_points(&acc.0, 4);
-            v.iter_mut().zip(w).for_each(|(x, a)| *x ^= a);
         }
         let r = sliced::finish(sliced::tables(), &v);
         v.zeroize();

@@ -99,9 +99,12 @@ pub fn mul_slice(
             // feature `gfni::mul` enables.
             unsafe { gfni::mul(to, from, a, b, out) }
         }
-        // The packed products have no AVX2 kernel of their own: `Avx2` runs `Soft`'s.
+        // The packed products have no AVX2 kernels of their own: `Avx2` and `Gfni256` run
+        // `Soft`'s.
         #[cfg(target_arch = "x86_64")]
         Backend::Avx2 => mul_sliced(a, b, out),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Gfni256 => mul_sliced(a, b, out),
         Backend::Soft => mul_sliced(a, b, out),
     }
     Ok(())
@@ -150,6 +153,8 @@ fn mul_const_gfni(
         }
         #[cfg(target_arch = "x86_64")]
         Backend::Avx2 => false,
+        #[cfg(target_arch = "x86_64")]
+        Backend::Gfni256 => false,
         Backend::Soft => false,
     }
 }

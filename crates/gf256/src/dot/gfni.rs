@@ -318,6 +318,9 @@ macro_rules! network_half {
     };
 }
 
+// The 256-bit variant (AVX2 + GFNI) runs the same network macros.
+pub(crate) mod ymm;
+
 #[inline(never)]
 #[target_feature(enable = "avx512f,avx512bw,gfni")]
 fn group(t: &Tables, acc: &mut [__m512i; 32], msg: &[Pair], key: &[Pair]) {
