@@ -98,6 +98,7 @@ pub struct Poly1305 {
 
 impl Poly1305 {
     /// Starts a hash under the one-time key `r || s` (r is clamped).
+    #[inline]
     pub fn new(key: &[u8; KEY_SIZE]) -> Self {
         Poly1305::with_backend(key, Backend::detect())
     }
@@ -112,6 +113,7 @@ impl Poly1305 {
     /// # Panics
     /// If this CPU cannot run `backend` (see [`Backend::is_available`]).
     #[doc(hidden)]
+    #[inline]
     pub fn with_backend(key: &[u8; KEY_SIZE], backend: Backend) -> Self {
         assert!(backend.is_available(), "backend {backend} is not available");
         let (r, s) = key.split_at(16);
@@ -127,6 +129,7 @@ impl Poly1305 {
     }
 
     /// One-shot: the tag of `msg` under the one-time key `key`.
+    #[inline]
     pub fn mac(key: &[u8; KEY_SIZE], msg: &[u8]) -> Poly1305Tag {
         let mut p = Poly1305::new(key);
         p.update(msg);
@@ -139,6 +142,7 @@ impl Poly1305 {
     }
 
     /// The tag of everything absorbed.
+    #[inline]
     pub fn finalize(mut self) -> Poly1305Tag {
         self.core.finalize(self.s)
     }

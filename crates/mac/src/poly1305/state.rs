@@ -61,6 +61,7 @@ impl Zeroize for Core {
 }
 
 impl Core {
+    #[inline]
     pub(super) fn new(r: &[u8; 16], backend: Backend) -> Self {
         let r = u128::from_le_bytes(*r) & CLAMP;
         Core {

@@ -91,6 +91,18 @@ impl Mul {
     }
 }
 
+impl Mul {
+    /// The same element (as 26-bit limbs) in every lane.
+    #[target_feature(enable = "avx2")]
+    fn splat(l: &[u64; 5]) -> Mul {
+        let limb = |i: usize, f: u64| opaque(_mm256_set1_epi64x((l[i] * f) as i64));
+        Mul {
+            r: [limb(0, 1), limb(1, 1), limb(2, 1), limb(3, 1), limb(4, 1)],
+            s: [limb(0, 5), limb(1, 5), limb(2, 5), limb(3, 5), limb(4, 5)],
+        }
+    }
+}
+
 /// `v` unchanged, through an empty asm statement that hides where it came from. Without it
 /// LLVM, knowing the high halves of some operands are zero, rewrites several 32 × 32-bit
 /// products of [`mul`] into 64 × 32-bit ones (two `vpmuludq`, two shifts and an add each;
@@ -232,7 +244,7 @@ pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
     }
     if n < POWERS {
         if let Some((last, body)) = groups.split_last() {
-            let step = Mul::lanes([&p26[3]; 4]);
+            let step = Mul::splat(&p26[3]);
             let mut a = in_lane0(h);
             for g in body {
                 a = mul(add(a, load(g)), &step);
@@ -246,7 +258,7 @@ pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
     let (pairs, odd) = groups.as_chunks::<2>();
 
     if let Some((final_pair, body)) = pairs.split_last() {
-        let step = Mul::lanes([&p26[7]; 4]);
+        let step = Mul::splat(&p26[7]);
         let mut a = in_lane0(h);
         let mut b = Fe1305x26x4([_mm256_setzero_si256(); 5]);
         for [ga, gb] in body {
