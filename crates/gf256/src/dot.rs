@@ -323,7 +323,18 @@ impl DotSum {
         }
         if batched < a.len() {
             let mut d = sliced::direct_words(&self.sum.direct);
-            sliced::absorb_short(sliced::tables(), &mut d, &a[batched..], &k[batched..]);
+            let (t, ra, rk) = (sliced::tables(), &a[batched..], &k[batched..]);
+            match self.backend.get() {
+                #[cfg(target_arch = "x86_64")]
+                Backend::Avx2 | Backend::Gfni256 => {
+                    // SAFETY: an `Available` backend passed `is_available`, whose checked
+                    // features include avx2, the one `avx2::absorb_short` enables.
+                    unsafe { avx2::absorb_short(t, &mut d, ra, rk) }
+                }
+                #[cfg(target_arch = "x86_64")]
+                Backend::Gfni => sliced::absorb_short(t, &mut d, ra, rk),
+                Backend::Soft => sliced::absorb_short(t, &mut d, ra, rk),
+            }
             self.sum.direct = sliced::direct_bytes(&d);
             d.zeroize();
         }
@@ -390,7 +401,17 @@ impl DotSum {
             let n = sliced::acc_points(&acc.0, 1);
             v.iter_mut().zip(n).for_each(|(x, a)| *x ^= a);
         }
-        let r = sliced::finish(sliced::tables(), &v);
+        let t = sliced::tables();
+        let r = match self.backend.get() {
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 | Backend::Gfni256 => {
+                // SAFETY: as in `absorb_sliced`: the checked features include avx2.
+                unsafe { avx2::finish(t, &v) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Backend::Gfni => sliced::finish(t, &v),
+            Backend::Soft => sliced::finish(t, &v),
+        };
         v.zeroize();
         r
     }

@@ -9,7 +9,7 @@
 use core::arch::x86_64::*;
 
 use super::Pair;
-use super::sliced::absorb_batches;
+use super::sliced::{self, SlicedTables, absorb_batches};
 use crate::bitslice::Word;
 
 /// Pairs per batch: the lanes of a 256-bit word.
@@ -108,4 +108,16 @@ impl Word for W256 {
 #[target_feature(enable = "avx2")]
 pub(super) fn absorb(acc: &mut [u64], msg: &[Pair], key: &[Pair]) {
     absorb_batches::<W256>(acc, msg, key);
+}
+
+/// The portable finish compiled with AVX2 (its 32-byte table rows become single vectors).
+#[target_feature(enable = "avx2")]
+pub(super) fn finish(t: &SlicedTables, v: &[u64; 8]) -> [u8; 32] {
+    sliced::finish_inline(t, v)
+}
+
+/// The portable short path compiled with AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) fn absorb_short(t: &SlicedTables, direct: &mut [u64; 8], msg: &[Pair], key: &[Pair]) {
+    sliced::absorb_short_inline(t, direct, msg, key);
 }

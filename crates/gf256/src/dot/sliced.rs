@@ -490,6 +490,17 @@ fn pair_points(t: &SlicedTables, m: &Pair, k: &Pair) -> [Pair64; 8] {
 /// Adds the products of the pairs `msg[t] + key[t]` into `direct` (lane = point), pair by
 /// pair.
 pub(super) fn absorb_short(t: &SlicedTables, direct: &mut [u64; 8], msg: &[Pair], key: &[Pair]) {
+    absorb_short_inline(t, direct, msg, key);
+}
+
+/// [`absorb_short`], inlined into its caller.
+#[inline(always)]
+pub(super) fn absorb_short_inline(
+    t: &SlicedTables,
+    direct: &mut [u64; 8],
+    msg: &[Pair],
+    key: &[Pair],
+) {
     for (m, k) in msg.iter().zip(key) {
         let mut x = pair_points(t, m, k).map(groups);
         let a: [u64; 8] = core::array::from_fn(|i| x[i][0]);
@@ -502,6 +513,12 @@ pub(super) fn absorb_short(t: &SlicedTables, direct: &mut [u64; 8], msg: &[Pair]
 /// The 32 reduced coefficients (polynomial basis, tower bytes) of the element with point
 /// values `v`, bitsliced (bit j of word q = bit q of the value at point j).
 pub(super) fn finish(t: &SlicedTables, v: &[u64; 8]) -> [u8; 32] {
+    finish_inline(t, v)
+}
+
+/// [`finish`], inlined into its caller (so that a caller compiled with AVX2 vectorizes it).
+#[inline(always)]
+pub(super) fn finish_inline(t: &SlicedTables, v: &[u64; 8]) -> [u8; 32] {
     let mut r = [0u64; 4];
     for (j, rows) in t.finish_rows.chunks_exact(8).enumerate() {
         for (row, vq) in rows.iter().zip(v) {
