@@ -252,7 +252,7 @@ pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
             a = mul(add(a, load(last)), &last_group(&p26, 0));
             *h = horizontal(a);
         }
-        p26.as_flattened_mut().zeroize();
+        p26[..n].as_flattened_mut().zeroize();
         return;
     }
     let (pairs, odd) = groups.as_chunks::<2>();
@@ -273,5 +273,5 @@ pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
         let acc = mul(add(in_lane0(h), load(g)), &last_group(&p26, 0));
         *h = horizontal(acc);
     }
-    p26.as_flattened_mut().zeroize();
+    p26[..n].as_flattened_mut().zeroize();
 }

@@ -92,11 +92,22 @@ impl Fe1305x44 {
 }
 
 /// The powers r, r^2, …, r^N of a key, as the vector backends need them: the first `known`
-/// computed (a backend needing fewer than N pays for fewer).
-#[derive(Clone, Copy, Zeroize)]
+/// computed (a backend needing fewer than N pays for fewer, also when wiping them).
+#[derive(Clone, Copy)]
 pub(crate) struct Powers<const N: usize> {
     p: [Fe1305x44; N],
     known: usize,
+}
+
+impl<const N: usize> Zeroize for Powers<N> {
+    fn zeroize(&mut self) {
+        // Entries past `known` were never written (they stay zero).
+        let n = self.known.min(N);
+        for x in &mut self.p[..n] {
+            x.zeroize();
+        }
+        self.known = 0;
+    }
 }
 
 impl<const N: usize> Powers<N> {
@@ -108,9 +119,10 @@ impl<const N: usize> Powers<N> {
     /// r^1..r^n (n ≤ N) by n − 1 multiplications.
     pub(crate) fn new_upto(r: &Fe1305x44, n: usize) -> Self {
         let mut p = Powers {
-            p: [*r; N],
+            p: [Fe1305x44::default(); N],
             known: 1,
         };
+        p.p[0] = *r;
         p.extend(n);
         p
     }
