@@ -6,12 +6,13 @@
 //! the pairs (bytes 8c..8c + 8, a u64) is a 64 × 64 bit matrix per 64-bit group (row t: pair
 //! t); its transpose, six swap-move stages, is word 8·(k mod 8) + i = bit i of coefficient
 //! position 8c + k mod 8. So the 512 transposed words are, in order, positions 0..64 × bits
-//! 0..8: side 0 (m_t, positions 0..32) then side 1 (m'_t). The network
-//! (`super::network`, straight-line code generated from the XOR circuits of the twiddles)
-//! runs stages 2..=5 on each half e5 of the 64 positions from the same 32 inputs (stage 1 is
-//! trivial: coefficients 32..64 are zero), stage 6 fused with the pointwise products, which
-//! are added into the accumulator: word 8p + i (`W::GROUPS` u64s each) = bit i of the running
-//! value at point p, lane-wise.
+//! 0..8: side 0 (m_t, positions 0..32) then side 1 (m'_t). The network runs as loops over
+//! tables of butterflies (the products by the twiddles are their XOR circuits, straight-line
+//! code generated into `super::network` and picked by the public twiddle index): stages 2..=5
+//! on each half e5 of the 64 positions from the same 32 inputs (stage 1 is trivial:
+//! coefficients 32..64 are zero; stage 2 of the first half runs out of place), then stage 6
+//! fused with the pointwise products, which are added into the accumulator: word 8p + i
+//! (`W::GROUPS` u64s each) = bit i of the running value at point p, lane-wise.
 //!
 //! # The short path (lane = position)
 //! For a few pairs a whole batch is waste: each element's 64 positions go in the 64 lanes of
