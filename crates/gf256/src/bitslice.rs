@@ -327,14 +327,11 @@ impl SlicedGf256x64 {
 
     /// Bitslices 64 tower elements (lane j = `bytes[j]`).
     pub fn from_bytes(bytes: &[u8; 64]) -> SlicedGf256x64 {
-        let mut w = [0u64; 8];
-        for (g, chunk) in bytes.chunks_exact(8).enumerate() {
-            let t = transpose8x8(u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])));
-            for (i, wi) in w.iter_mut().enumerate() {
-                *wi |= ((t >> (8 * i)) & 0xff) << (8 * g);
-            }
+        let (chunks, _) = bytes.as_chunks::<8>();
+        match chunks.first_chunk::<8>() {
+            Some(c) => SlicedGf256x64(slice_chunks(c)),
+            None => SlicedGf256x64::ZERO,
         }
-        SlicedGf256x64(w)
     }
 
     /// The 64 lanes as bytes (the inverse of [`SlicedGf256x64::from_bytes`]).
@@ -355,6 +352,26 @@ impl SlicedGf256x64 {
             acc | (((w.count_ones() & 1) as u8) << i)
         }))
     }
+}
+
+/// Bitslices G ≤ 8 groups of eight bytes: lane 8c + k of word i is bit i of byte
+/// k of group c. Each group's bit i is gathered by one multiplication: the bits at 8k + i,
+/// masked to 8k, times 0x0102040810204080 put bit 8k at 56 + k, and the other partial
+/// products land at distinct positions below bit 56 (no carry reaches the top byte).
+#[inline(always)]
+pub(crate) fn slice_chunks<const G: usize>(chunks: &[[u8; 8]; G]) -> [u64; 8] {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    core::array::from_fn(|i| {
+        chunks
+            .iter()
+            .take(8)
+            .enumerate()
+            .fold(0u64, |acc, (c, chunk)| {
+                let w = u64::from_le_bytes(*chunk);
+                acc | ((((w >> i) & LOW).wrapping_mul(GATHER) >> 56) << (8 * c))
+            })
+    })
 }
 
 /// Multiplication by a fixed F_256 constant c as an XOR circuit on bitsliced words: the

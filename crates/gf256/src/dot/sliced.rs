@@ -394,23 +394,6 @@ const fn first_lanes(h: usize) -> u64 {
     }
 }
 
-/// Bitslices 32 bytes into the low 32 lanes of eight words (word i = bit i): for each
-/// group of eight bytes and each bit, the bits at 8k + i gathered by one multiplication (the
-/// partial products land at distinct positions below bit 56, so no carry reaches the top
-/// byte, which receives bit 8k at 56 + k).
-#[inline(always)]
-fn slice32(b: &[u8; 32]) -> [u64; 8] {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let (chunks, _) = b.as_chunks::<8>();
-    core::array::from_fn(|i| {
-        chunks.iter().enumerate().fold(0u64, |acc, (c, chunk)| {
-            let w = u64::from_le_bytes(*chunk);
-            acc | ((((w >> i) & LOW).wrapping_mul(GATHER) >> 56) << (8 * c))
-        })
-    })
-}
-
 /// Two u64 groups: an SSE2 register on x86-64 (baseline), else a pair of u64s (also the
 /// forced-portable build, so CI runs both).
 #[cfg(all(
@@ -470,7 +453,11 @@ fn pair_points(t: &SlicedTables, m: &Pair, k: &Pair) -> [Pair64; 8] {
             *x = m[32 * s + i] ^ k[32 * s + i];
         }
     }
-    let (e0, e1) = (slice32(&b[0]), slice32(&b[1]));
+    let slice = |x: &[u8; 32]| match x.as_chunks::<8>().0.first_chunk::<4>() {
+        Some(c) => crate::bitslice::slice_chunks(c),
+        None => [0; 8],
+    };
+    let (e0, e1) = (slice(&b[0]), slice(&b[1]));
     b.as_flattened_mut().fill(0);
     zeroize::optimization_barrier(&b);
     // Stage 1: coefficients 32..64 are zero, so both halves hold the 32 coefficients.
