@@ -66,3 +66,24 @@ fn constant_multiplications_in_f256() {
     // Sanity bounds: a schoolbook 8 x 8 matrix needs at most 56 XORs.
     assert!(avg(totals[0]) < 30.0);
 }
+
+#[test]
+fn transpose64_is_the_bit_transpose() {
+    let mut x = [0u64; 64];
+    let mut s = 0x9e37_79b9_7f4a_7c15u64;
+    for w in x.iter_mut() {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        *w = s;
+    }
+    let orig = x;
+    wegman_f2::bytes::transpose64(&mut x);
+    for (r, row) in orig.iter().enumerate() {
+        for (c, col) in x.iter().enumerate() {
+            assert_eq!((col >> r) & 1, (row >> c) & 1, "({r}, {c})");
+        }
+    }
+    wegman_f2::bytes::transpose64(&mut x);
+    assert_eq!(x, orig);
+}

@@ -141,11 +141,44 @@ fn poly_gcd(f: &Field, mut a: FPoly, mut b: FPoly) -> FPoly {
 /// A root in `f` of the polynomial over F_2 with these exponents (which must split over f:
 /// an irreducible polynomial of degree m in F_{2^m}).
 fn root_vartime(f: &Field, exps: &[u32]) -> Element {
-    let m = exps[0] as usize;
-    let mut target: FPoly = vec![Element::ZERO; m + 1];
+    let mut bits = vec![0u64; exps[0] as usize / 64 + 1];
     for &e in exps {
-        target[e as usize] = Element::ONE;
+        bits[e as usize / 64] |= 1 << (e % 64);
     }
+    root_of_f2_poly_vartime(f, &bits)
+}
+
+/// A root in `f` of P ∈ F_2\[Y\] (bit i of `p` the coefficient of Y^i), which must have
+/// degree m = `f.degree()` and split into distinct linear factors over f (an irreducible
+/// polynomial of degree m does). Public data, variable time.
+///
+/// Cantor–Zassenhaus in characteristic 2: for random δ the trace polynomial
+/// T(Y) = Σ_{i<m} (δY)^{2^i} mod P takes values in F_2 at every root, so gcd(g, T) splits the
+/// current factor g. Since P has coefficients in F_2, Y^{2^i} mod P = R_i(Y) is an F_2
+/// polynomial, computed once; then T = Σ_i δ^{2^i} R_i costs m² element additions, and no
+/// polynomial squaring over F_{2^m} is needed.
+pub(crate) fn root_of_f2_poly_vartime(f: &Field, p: &[u64]) -> Element {
+    let m = crate::poly::degree(p).unwrap_or(0);
+    let words = m / 64 + 1;
+    // R_i = Y^{2^i} mod P.
+    let mut r: Vec<Vec<u64>> = Vec::with_capacity(m);
+    let mut cur = vec![0u64; words];
+    // Y (fields have degree m ≥ 2, so Y is reduced).
+    cur[0] = 2;
+    for _ in 0..m {
+        r.push(cur.clone());
+        cur = sqr_mod_f2(&cur, p, m);
+    }
+    let mut target: FPoly = (0..=m)
+        .map(|i| {
+            if (p[i / 64] >> (i % 64)) & 1 == 1 {
+                Element::ONE
+            } else {
+                Element::ZERO
+            }
+        })
+        .collect();
+    trim(&mut target);
     // Deterministic pseudo-random δ: the search is on public data only.
     let mut seed = 0x243f_6a88_85a3_08d3u64;
     let mut next = move || {
@@ -154,7 +187,7 @@ fn root_vartime(f: &Field, exps: &[u32]) -> Element {
         seed ^= seed << 17;
         seed
     };
-    let mut g = target.clone();
+    let mut g = target;
     while g.len() > 2 {
         let mut limbs = [0u64; 9];
         for (i, l) in limbs.iter_mut().enumerate() {
@@ -166,25 +199,21 @@ fn root_vartime(f: &Field, exps: &[u32]) -> Element {
                 *l &= (1u64 << (m - low)) - 1;
             }
         }
-        let delta = Element::from_limbs_unchecked(limbs);
-        // T = Σ_{i<m} (δY)^{2^i} mod P(Y).
-        let mut u: FPoly = vec![Element::ZERO, delta];
-        let mut t = u.clone();
-        for _ in 1..m {
-            u = square_mod_sparse(f, &u, exps);
-            for (k, c) in u.iter().enumerate() {
-                if k < t.len() {
-                    t[k] += *c;
-                } else {
-                    t.push(*c);
+        let mut d = Element::from_limbs_unchecked(limbs);
+        let mut t: FPoly = vec![Element::ZERO; m];
+        for ri in &r {
+            for (k, tk) in t.iter_mut().enumerate() {
+                if (ri[k / 64] >> (k % 64)) & 1 == 1 {
+                    *tk += d;
                 }
             }
+            d = f.sqr(&d);
         }
         trim(&mut t);
-        let d = poly_gcd(f, g.clone(), t);
-        if d.len() > 1 && d.len() < g.len() {
-            let (q, _) = poly_divrem(f, g.clone(), &d);
-            g = if d.len() <= q.len() { d } else { q };
+        let h = poly_gcd(f, g.clone(), t);
+        if h.len() > 1 && h.len() < g.len() {
+            let (q, _) = poly_divrem(f, g.clone(), &h);
+            g = if h.len() <= q.len() { h } else { q };
         }
     }
     // g = g1·Y + g0: the root is g0 / g1.
@@ -192,25 +221,18 @@ fn root_vartime(f: &Field, exps: &[u32]) -> Element {
     f.mul(&g[0], &inv)
 }
 
-/// u² mod P(Y) for the sparse P with these exponents (deg u < m).
-fn square_mod_sparse(f: &Field, u: &FPoly, exps: &[u32]) -> FPoly {
-    let m = exps[0] as usize;
-    let mut s = vec![Element::ZERO; 2 * u.len().max(1)];
-    for (k, c) in u.iter().enumerate() {
-        s[2 * k] = f.sqr(c);
+/// a² mod P over F_2 (deg a < m = deg P).
+fn sqr_mod_f2(a: &[u64], p: &[u64], m: usize) -> Vec<u64> {
+    let mut s = vec![0u64; 2 * a.len() + 1];
+    for (i, &w) in a.iter().enumerate() {
+        s[2 * i] = crate::arith::spread32(w as u32);
+        s[2 * i + 1] = crate::arith::spread32((w >> 32) as u32);
     }
-    // Fold Y^d = Y^{d−m}·(Y^m) ≡ Y^{d−m}·Σ_{e < m} Y^e, top down.
-    for d in (m..s.len()).rev() {
-        let c = s[d];
-        if c == Element::ZERO {
-            continue;
-        }
-        s[d] = Element::ZERO;
-        for &e in &exps[1..] {
-            s[d - m + e as usize] += c;
+    for d in (m..s.len() * 64).rev() {
+        if (s[d / 64] >> (d % 64)) & 1 == 1 {
+            crate::poly::xor_shl(&mut s, p, d - m);
         }
     }
-    s.truncate(m);
-    trim(&mut s);
+    s.truncate(a.len());
     s
 }

@@ -47,6 +47,32 @@ pub enum Error {
         /// The second degree.
         right: u32,
     },
+    /// No Gaussian normal basis of type at most `max_type` exists for this degree.
+    NoGaussianBasis {
+        /// The degree given.
+        degree: u32,
+        /// The largest type searched.
+        max_type: u32,
+    },
+    /// The type given is not the type of a Gaussian normal basis of this degree.
+    InvalidGnbType {
+        /// The degree given.
+        degree: u32,
+        /// The type given.
+        gnb_type: u32,
+    },
+    /// A `--gnb` field was not written as `M` or `M,T`.
+    MalformedGnb {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// The multiplier needs a type-II optimal normal basis (Fan–Hasan).
+    NeedsTypeTwo {
+        /// The type of the field given.
+        gnb_type: u32,
+    },
+    /// The element given as the image of β is not a root of β's minimal polynomial.
+    NotARoot,
     /// A slice argument has the wrong length.
     LengthMismatch {
         /// Expected length.
@@ -86,6 +112,26 @@ impl fmt::Display for Error {
             Error::DegreeMismatch { left, right } => {
                 write!(f, "fields of different degrees ({left} and {right})")
             }
+            Error::NoGaussianBasis { degree, max_type } => write!(
+                f,
+                "F_2^{degree} has no Gaussian normal basis of type at most {max_type}"
+            ),
+            Error::InvalidGnbType { degree, gnb_type } => write!(
+                f,
+                "F_2^{degree} has no Gaussian normal basis of type {gnb_type} \
+                 (type T needs p = T·m + 1 prime and gcd(T·m/k, m) = 1, k the order of 2 mod p)"
+            ),
+            Error::MalformedGnb { reason } => write!(
+                f,
+                "malformed normal basis: {reason} (expected M or M,T, e.g. 163 or 163,4)"
+            ),
+            Error::NeedsTypeTwo { gnb_type } => write!(
+                f,
+                "this multiplier needs a type-2 optimal normal basis; the field has type {gnb_type}"
+            ),
+            Error::NotARoot => f.write_str(
+                "the image given for the normal-basis generator is not a root of its minimal polynomial",
+            ),
             Error::LengthMismatch { expected, actual } => {
                 write!(f, "slice of length {actual}, expected {expected}")
             }

@@ -77,6 +77,7 @@ pub mod basis;
 pub mod error;
 pub mod field;
 pub mod fields;
+pub mod gnb;
 pub mod modulus;
 mod ops;
 mod poly;
@@ -91,5 +92,6 @@ pub use fields::{
     F127, F127Ssrf, F163Nist, F163Ssrf, F191, F233Nist, F233Ssrf, F283Nist, F283Ssrf, F409,
     F571Nist, F571Ssrf,
 };
+pub use gnb::{Gnb, NbElement};
 pub use modulus::Modulus;
 pub use ssrf::ssrf_modulus;

@@ -1,0 +1,812 @@
+//! Bit-sliced normal-basis multiplication (Brumley–Page, ARITH 2011): w independent products
+//! at once, word i holding coefficient i of all w operands (w = 64 on `u64`, 256 on AVX2,
+//! 512 on AVX-512), so a rotation is an index change and every multiplier is a sequence of
+//! word ANDs and XORs, constant-time in every lane.
+//!
+//! The six multipliers (indices mod m; A, B rotated by k give c_k):
+//! - **Massey–Omura**: c_k = Σ_{i=1}^{p−2} a_{F(i+1)+k} b_{F(p−i)+k}: m(Tm − 1) ANDs.
+//! - **Matrix**: c_k = Σ_x a_{x+k} (Σ_{y ∈ Y(x)} b_{y+k}) with M's rows Y(x): m² ANDs.
+//! - **XESMPO / AESMPO** (Reyhani-Masoleh–Hasan): C = Σ_i (a_{i−g} b_{i−g} β +
+//!   Σ_{j=1}^{(m−1)/2} z_ij δ_j)^{2^i}, δ_j = β^{1+2^j} (its NB support precomputed), z_ij =
+//!   a_i b_{i+j} + a_{i+j} b_i (XE, g = 1) or (a_i + a_{i+j})(b_i + b_{i+j}) (AE, g = 0; the
+//!   extra a_i b_i terms sum to Σ a_i b_i β^{2^i}, since Σ_{j≠0} β^{2^j} = 1 + β^{2^0}). AE
+//!   needs m(m+1)/2 ANDs and, for type 2 (every δ_j of weight 2), about 2.5·m² gates in all.
+//! - **Kwon** (after Kwon et al., CHES 2004): the inner sums Σ_{y ∈ Y(x)} b_{y+k} depend only on
+//!   the shape of Y(x) up to translation, and a shape repeats along the diagonals of the
+//!   partial-product matrix; each shape's sums are computed once for all k and reused by every
+//!   row of that shape (for type 2, at most (m − 1)/2 shapes for m − 1 rows of two).
+//! - **Fan–Hasan** (IEEE TC 56(10), 2007; type 2 only): in the permuted basis
+//!   e_r = γ^r + γ^{−r} (r = 1..m, β^{2^i} = e_{±2^i mod p}), e_r e_s = e_{r+s} + e_{r−s}, so
+//!   c = T₁·a + T₂·rev(a) with Toeplitz T₁[k, i] = b̃_{k−i}, T₂ = b̃ at k − i + m + 1 (b̃ the
+//!   symmetric extension of b mod p, b̃_0 = 0). Each Toeplitz matrix-vector product splits
+//!   into three of half size, [A B; C A]·[v₀; v₁] = [P₀ + P₁; P₀ + P₂] with P₀ = A(v₀ + v₁),
+//!   P₁ = (B + A)v₁, P₂ = (C + A)v₀, down to a schoolbook base: O(m^{log₂3}) gates. The
+//!   recursion is unrolled once per field into a list of block operations ([`FhOp`]).
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::{Gnb, NbElement};
+use crate::arith::MAX_LIMBS;
+
+wegman_arch::backends! {
+    /// How bit-sliced normal-basis batches run. Every backend gives identical results.
+    pub enum Backend {
+        /// Portable: 64 lanes in a `u64`.
+        Soft = "soft";
+        /// AVX2: 256 lanes in a 256-bit vector.
+        Avx2 = "avx2" ["avx2"],
+        /// AVX-512: 512 lanes in a 512-bit vector.
+        Avx512 = "avx512" ["avx512f"],
+    }
+}
+
+impl Backend {
+    /// Lanes per word: products computed together.
+    pub fn lanes(self) -> usize {
+        match self {
+            Backend::Soft => 64,
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => 256,
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512 => 512,
+        }
+    }
+}
+
+/// The bit-sliced multipliers of Brumley–Page (module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Multiplier {
+    /// Massey–Omura, straight from the F sequence.
+    MasseyOmura,
+    /// The multiplication matrix M, row by row.
+    Matrix,
+    /// Reyhani-Masoleh–Hasan, XE form.
+    Xesmpo,
+    /// Reyhani-Masoleh–Hasan, AE form.
+    Aesmpo,
+    /// Kwon et al.: inner sums shared between rows of one shape.
+    Kwon,
+    /// Fan–Hasan: two Toeplitz matrix-vector products, split recursively (type 2 only).
+    FanHasan,
+}
+
+impl Multiplier {
+    /// Every multiplier.
+    pub const ALL: [Multiplier; 6] = [
+        Multiplier::MasseyOmura,
+        Multiplier::Matrix,
+        Multiplier::Xesmpo,
+        Multiplier::Aesmpo,
+        Multiplier::Kwon,
+        Multiplier::FanHasan,
+    ];
+
+    /// Its name in reports and benchmarks.
+    pub fn name(self) -> &'static str {
+        match self {
+            Multiplier::MasseyOmura => "massey-omura",
+            Multiplier::Matrix => "matrix",
+            Multiplier::Xesmpo => "xesmpo",
+            Multiplier::Aesmpo => "aesmpo",
+            Multiplier::Kwon => "kwon",
+            Multiplier::FanHasan => "fan-hasan",
+        }
+    }
+}
+
+impl core::fmt::Display for Multiplier {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A word of bit-sliced lanes, in 64-lane groups. Lane-wise logic only.
+pub(crate) trait Word: Copy {
+    /// 64-lane groups.
+    const GROUPS: usize;
+    /// All lanes zero.
+    fn zero() -> Self;
+    /// Lane-wise XOR.
+    fn xor(self, o: Self) -> Self;
+    /// Lane-wise AND.
+    fn and(self, o: Self) -> Self;
+    /// Group g.
+    fn group(&self, g: usize) -> u64;
+    /// Sets group g.
+    fn set_group(&mut self, g: usize, v: u64);
+}
+
+impl<const G: usize> Word for [u64; G] {
+    const GROUPS: usize = G;
+    #[inline(always)]
+    fn zero() -> Self {
+        [0; G]
+    }
+    #[inline(always)]
+    fn xor(self, o: Self) -> Self {
+        core::array::from_fn(|i| self[i] ^ o[i])
+    }
+    #[inline(always)]
+    fn and(self, o: Self) -> Self {
+        core::array::from_fn(|i| self[i] & o[i])
+    }
+    #[inline(always)]
+    fn group(&self, g: usize) -> u64 {
+        self[g]
+    }
+    #[inline(always)]
+    fn set_group(&mut self, g: usize, v: u64) {
+        self[g] = v;
+    }
+}
+
+/// One block operation of the unrolled Fan–Hasan recursion, on a register file of words.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum FhOp {
+    /// r\[dst + j\] = r\[a + j\] ⊕ r\[b + j\] for j < len.
+    Add { dst: u32, a: u32, b: u32, len: u32 },
+    /// The n × n Toeplitz product r\[out + k\] = Σ_i r\[t + k − i + n − 1\] ∧ r\[v + i\].
+    Base { out: u32, t: u32, v: u32, n: u32 },
+}
+
+/// Where a register of the Fan–Hasan file is loaded from.
+#[derive(Clone, Copy, Debug)]
+enum Src {
+    A(u16),
+    B(u16),
+    Zero,
+}
+
+/// The unrolled Fan–Hasan product for one field.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FanHasanPlan {
+    /// Register r is loaded from `load[r]`.
+    load: Vec<Src>,
+    ops: Vec<FhOp>,
+    /// c_i (NB index i) is register `out[i]`.
+    out: Vec<u32>,
+    regs: usize,
+}
+
+/// Base size at or below which a Toeplitz product is done by schoolbook.
+const FH_BASE: usize = 12;
+
+/// The multipliers' index tables for one field, derived from the F sequence.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Plan {
+    m: usize,
+    /// Massey–Omura pairs.
+    mo: Vec<(u16, u16)>,
+    /// Matrix rows (CSR).
+    ys: Vec<u16>,
+    row_start: Vec<u32>,
+    /// supp(δ_j) for j = 1..=(m−1)/2 (CSR; entry j − 1).
+    delta: Vec<u16>,
+    delta_start: Vec<u32>,
+    /// Kwon: the distinct row shapes (offsets from the first element, CSR) and, per shape, the
+    /// rows (x, y₀) that have it.
+    shapes: Vec<u16>,
+    shape_start: Vec<u32>,
+    shape_rows: Vec<Vec<(u16, u16)>>,
+    /// Fan–Hasan (type 2 only).
+    fh: Option<FanHasanPlan>,
+}
+
+impl Plan {
+    pub(crate) fn new(g: &Gnb, pairs: &[(u32, u32)], rows: &[Vec<u32>]) -> Plan {
+        let m = g.degree() as usize;
+        let mo = pairs.iter().map(|&(u, v)| (u as u16, v as u16)).collect();
+        let mut ys = Vec::new();
+        let mut row_start = vec![0u32];
+        for r in rows {
+            ys.extend(r.iter().map(|&y| y as u16));
+            row_start.push(ys.len() as u32);
+        }
+        // δ_j = β·β^{2^j}, by the scalar multiplier.
+        let mut delta = Vec::new();
+        let mut delta_start = vec![0u32];
+        let beta = g.beta();
+        for j in 1..=(m - 1) / 2 {
+            let d = g.mul(&beta, &g.sqr_n(&beta, j));
+            delta.extend((0..m).filter(|&l| d.bit(l) == 1).map(|l| l as u16));
+            delta_start.push(delta.len() as u32);
+        }
+        // Kwon: shapes up to translation (the translate that is smallest as a sorted list).
+        let mut shape_list: Vec<Vec<u16>> = Vec::new();
+        let mut shape_rows: Vec<Vec<(u16, u16)>> = Vec::new();
+        for (x, r) in rows.iter().enumerate() {
+            if r.is_empty() {
+                continue;
+            }
+            let (shape, y0) = (0..r.len())
+                .map(|s| {
+                    let y0 = r[s] as usize;
+                    let mut sh: Vec<u16> = r
+                        .iter()
+                        .map(|&y| ((y as usize + m - y0) % m) as u16)
+                        .collect();
+                    sh.sort_unstable();
+                    (sh, y0 as u16)
+                })
+                .min()
+                .unwrap_or_default();
+            match shape_list.iter().position(|s| *s == shape) {
+                Some(i) => shape_rows[i].push((x as u16, y0)),
+                None => {
+                    shape_list.push(shape);
+                    shape_rows.push(vec![(x as u16, y0)]);
+                }
+            }
+        }
+        let mut shapes = Vec::new();
+        let mut shape_start = vec![0u32];
+        for s in &shape_list {
+            shapes.extend_from_slice(s);
+            shape_start.push(shapes.len() as u32);
+        }
+        let fh = (g.gnb_type() == 2).then(|| fan_hasan_plan(m));
+        Plan {
+            m,
+            mo,
+            ys,
+            row_start,
+            delta,
+            delta_start,
+            shapes,
+            shape_start,
+            shape_rows,
+            fh,
+        }
+    }
+
+    fn row(&self, x: usize) -> &[u16] {
+        &self.ys[self.row_start[x] as usize..self.row_start[x + 1] as usize]
+    }
+
+    fn delta(&self, j: usize) -> &[u16] {
+        &self.delta[self.delta_start[j - 1] as usize..self.delta_start[j] as usize]
+    }
+
+    fn shape(&self, s: usize) -> &[u16] {
+        &self.shapes[self.shape_start[s] as usize..self.shape_start[s + 1] as usize]
+    }
+
+    pub(crate) fn has_fan_hasan(&self) -> bool {
+        self.fh.is_some()
+    }
+
+    /// Words of scratch a multiplier needs besides the doubled operands and the output.
+    fn scratch(&self, mult: Multiplier) -> usize {
+        match mult {
+            Multiplier::MasseyOmura | Multiplier::Matrix => 0,
+            Multiplier::Xesmpo | Multiplier::Aesmpo => self.m,
+            Multiplier::Kwon => 2 * self.m,
+            Multiplier::FanHasan => self.fh.as_ref().map_or(0, |f| f.regs),
+        }
+    }
+}
+
+/// Unrolls the Fan–Hasan recursion for F_{2^m} of type 2 (p = 2m + 1).
+fn fan_hasan_plan(m: usize) -> FanHasanPlan {
+    let p = 2 * m + 1;
+    // pal[i]: the index r in 1..=m with β^{2^i} = e_r.
+    let mut pal = vec![0usize; m];
+    let mut x = 1usize;
+    for item in pal.iter_mut() {
+        *item = if x <= m { x } else { p - x };
+        x = 2 * x % p;
+    }
+    // b̃ at j mod p, as a load source: NB index of e_{|j|}.
+    let mut nb_of_pal = vec![0u16; m + 1];
+    for (i, &r) in pal.iter().enumerate() {
+        nb_of_pal[r] = i as u16;
+    }
+    let btilde = |j: i64| -> Src {
+        let j = j.rem_euclid(p as i64) as usize;
+        if j == 0 {
+            Src::Zero
+        } else {
+            let r = if j <= m { j } else { p - j };
+            Src::B(nb_of_pal[r])
+        }
+    };
+    // The padded size n0 = b·2^d ≥ m with b ≤ FH_BASE, of least estimated cost.
+    let (n0, _) = (0..8)
+        .filter_map(|d| {
+            let b = m.div_ceil(1 << d);
+            (b <= FH_BASE || d == 7)
+                .then(|| (b << d, 2 * b * b * 3usize.pow(d as u32) + 8 * (b << d) * d))
+        })
+        .min_by_key(|&(_, cost)| cost)
+        .unwrap_or((m, 0));
+    let mut load = Vec::new();
+    // Registers: [0, n0) a in the permuted basis (zero padded); [n0, 2n0) a reversed;
+    // t₁ and t₂ (2n0 − 1 each), out₁, out₂ (n0 each), then scratch.
+    let va = 0;
+    let vr = n0;
+    let t1 = 2 * n0;
+    let t2 = t1 + 2 * n0 - 1;
+    let o1 = t2 + 2 * n0 - 1;
+    let o2 = o1 + n0;
+    let top = o2 + n0;
+    load.resize(top, Src::Zero);
+    for k in 0..m {
+        // Position k holds e_{k+1}; reversed position k holds e_{m−k}.
+        load[va + k] = Src::A(nb_of_pal[k + 1]);
+        load[vr + k] = Src::A(nb_of_pal[m - k]);
+    }
+    // t[x] for the padded matrix: t'[x] = t[x − n0 + m] inside [0, 2m − 1), else 0; the m × m
+    // matrices have t₁[d + m − 1] = b̃_d and t₂[d + m − 1] = b̃_{d+m+1}.
+    for x in 0..2 * n0 - 1 {
+        let d = x as i64 - (n0 as i64 - 1);
+        if d.abs() < m as i64 {
+            load[t1 + x] = btilde(d);
+            load[t2 + x] = btilde(d + m as i64 + 1);
+        }
+    }
+    let mut ops = Vec::new();
+    let mut next = top;
+    let mut peak = top;
+    tmvp(&mut ops, &mut next, &mut peak, n0, t1, va, o1);
+    tmvp(&mut ops, &mut next, &mut peak, n0, t2, vr, o2);
+    ops.push(FhOp::Add {
+        dst: o1 as u32,
+        a: o1 as u32,
+        b: o2 as u32,
+        len: m as u32,
+    });
+    // c_NB[i] is coefficient e_{pal[i]}, at o1 + pal[i] − 1.
+    let out = pal.iter().map(|&r| (o1 + r - 1) as u32).collect();
+    FanHasanPlan {
+        load,
+        ops,
+        out,
+        regs: peak,
+    }
+}
+
+/// Emits the n × n Toeplitz product out = T·v, T given by t (2n − 1 registers).
+fn tmvp(
+    ops: &mut Vec<FhOp>,
+    next: &mut usize,
+    peak: &mut usize,
+    n: usize,
+    t: usize,
+    v: usize,
+    out: usize,
+) {
+    if n <= FH_BASE || n % 2 == 1 {
+        ops.push(FhOp::Base {
+            out: out as u32,
+            t: t as u32,
+            v: v as u32,
+            n: n as u32,
+        });
+        return;
+    }
+    let h = n / 2;
+    let mark = *next;
+    let (s1, s2, s3, p0, p1, p2) = (
+        mark,
+        mark + 2 * h - 1,
+        mark + 4 * h - 2,
+        mark + 5 * h - 2,
+        mark + 6 * h - 2,
+        mark + 7 * h - 2,
+    );
+    *next = mark + 8 * h - 2;
+    *peak = (*peak).max(*next);
+    let add = |dst: usize, a: usize, b: usize, len: usize| FhOp::Add {
+        dst: dst as u32,
+        a: a as u32,
+        b: b as u32,
+        len: len as u32,
+    };
+    ops.push(add(s1, t, t + h, 2 * h - 1)); // B + A
+    ops.push(add(s2, t + 2 * h, t + h, 2 * h - 1)); // C + A
+    ops.push(add(s3, v, v + h, h)); // v₀ + v₁
+    tmvp(ops, next, peak, h, t + h, s3, p0);
+    tmvp(ops, next, peak, h, s1, v + h, p1);
+    tmvp(ops, next, peak, h, s2, v, p2);
+    ops.push(add(out, p0, p1, h));
+    ops.push(add(out + h, p0, p2, h));
+    *next = mark;
+}
+
+/// Loads up to `W::GROUPS`·64 elements into m words (word i = coefficient i of every lane;
+/// missing lanes zero), through 64 × 64 bit transposes.
+#[inline(always)]
+fn gather<W: Word>(elems: &[NbElement], m: usize, out: &mut [W]) {
+    let limbs = m.div_ceil(64);
+    for g in 0..W::GROUPS {
+        let start = (64 * g).min(elems.len());
+        let lanes = (elems.len() - start).min(64);
+        for l in 0..limbs {
+            // Missing lanes load as zero (the buffer is reused between batches).
+            let mut x = [0u64; 64];
+            for (r, e) in elems[start..start + lanes].iter().enumerate() {
+                x[r] = e.limbs()[l];
+            }
+            wegman_f2::bytes::transpose64(&mut x);
+            for (c, &w) in x.iter().enumerate().take(m.saturating_sub(64 * l).min(64)) {
+                out[64 * l + c].set_group(g, w);
+            }
+        }
+    }
+}
+
+/// The inverse of [`gather`] for the first `out.len()` lanes.
+#[inline(always)]
+fn scatter<W: Word>(words: &[W], m: usize, out: &mut [NbElement]) {
+    let limbs = m.div_ceil(64);
+    for g in 0..W::GROUPS {
+        let lanes = out.len().saturating_sub(64 * g).min(64);
+        if lanes == 0 {
+            break;
+        }
+        let mut elems = [[0u64; MAX_LIMBS]; 64];
+        for l in 0..limbs {
+            let mut x = [0u64; 64];
+            for (c, item) in x
+                .iter_mut()
+                .enumerate()
+                .take(m.saturating_sub(64 * l).min(64))
+            {
+                *item = words[64 * l + c].group(g);
+            }
+            wegman_f2::bytes::transpose64(&mut x);
+            for r in 0..lanes {
+                elems[r][l] = x[r];
+            }
+        }
+        for r in 0..lanes {
+            out[64 * g + r] = NbElement::from_limbs_unchecked(elems[r]);
+        }
+    }
+}
+
+/// Words of the working buffer for one batch: a and b doubled (2m each), c (m), scratch.
+pub(crate) fn buffer_words(plan: &Plan, mult: Multiplier) -> usize {
+    5 * plan.m + plan.scratch(mult)
+}
+
+/// One batch of up to `W::GROUPS`·64 products with `mult` (which the field supports).
+/// `buf` has [`buffer_words`] words.
+#[inline(always)]
+pub(crate) fn mul_chunk<W: Word>(
+    plan: &Plan,
+    mult: Multiplier,
+    a: &[NbElement],
+    b: &[NbElement],
+    c: &mut [NbElement],
+    buf: &mut [W],
+) {
+    let m = plan.m;
+    let (a2, rest) = buf.split_at_mut(2 * m);
+    let (b2, rest) = rest.split_at_mut(2 * m);
+    let (cw, scratch) = rest.split_at_mut(m);
+    gather(a, m, a2);
+    gather(b, m, b2);
+    a2.copy_within(0..m, m);
+    b2.copy_within(0..m, m);
+    mul_words(plan, mult, a2, b2, cw, scratch);
+    scatter(cw, m, c);
+}
+
+/// The product on sliced words: a2, b2 hold each operand twice (2m words), c gets m words.
+#[inline(always)]
+pub(crate) fn mul_words<W: Word>(
+    plan: &Plan,
+    mult: Multiplier,
+    a2: &[W],
+    b2: &[W],
+    c: &mut [W],
+    scratch: &mut [W],
+) {
+    match mult {
+        Multiplier::MasseyOmura => massey_omura(plan, a2, b2, c),
+        Multiplier::Matrix => matrix(plan, a2, b2, c),
+        Multiplier::Xesmpo => rmh(plan, false, a2, b2, c, scratch),
+        Multiplier::Aesmpo => rmh(plan, true, a2, b2, c, scratch),
+        Multiplier::Kwon => kwon(plan, a2, b2, c, scratch),
+        Multiplier::FanHasan => fan_hasan(plan, a2, b2, c, scratch),
+    }
+}
+
+#[inline(always)]
+fn massey_omura<W: Word>(plan: &Plan, a2: &[W], b2: &[W], c: &mut [W]) {
+    let m = plan.m;
+    for (k, ck) in c.iter_mut().enumerate().take(m) {
+        let (a, b) = (&a2[k..k + m], &b2[k..k + m]);
+        let mut pairs = plan.mo.iter();
+        let mut acc = match pairs.next() {
+            Some(&(u, v)) => a[u as usize].and(b[v as usize]),
+            None => W::zero(),
+        };
+        for &(u, v) in pairs {
+            acc = acc.xor(a[u as usize].and(b[v as usize]));
+        }
+        *ck = acc;
+    }
+}
+
+/// Σ_{y ∈ row} b\[y\] (the row is never empty for a field with m ≥ 3... but stay total).
+#[inline(always)]
+fn row_sum<W: Word>(b: &[W], row: &[u16]) -> W {
+    let mut it = row.iter();
+    let mut s = match it.next() {
+        Some(&y) => b[y as usize],
+        None => W::zero(),
+    };
+    for &y in it {
+        s = s.xor(b[y as usize]);
+    }
+    s
+}
+
+#[inline(always)]
+fn matrix<W: Word>(plan: &Plan, a2: &[W], b2: &[W], c: &mut [W]) {
+    let m = plan.m;
+    for (k, ck) in c.iter_mut().enumerate().take(m) {
+        let (a, b) = (&a2[k..k + m], &b2[k..k + m]);
+        let mut acc: Option<W> = None;
+        for (x, ax) in a.iter().enumerate() {
+            let row = plan.row(x);
+            if row.is_empty() {
+                continue;
+            }
+            let t = ax.and(row_sum(b, row));
+            acc = Some(match acc {
+                Some(s) => s.xor(t),
+                None => t,
+            });
+        }
+        *ck = acc.unwrap_or_else(W::zero);
+    }
+}
+
+/// c\[(i + l) mod m\] ^= z\[i\] for every i.
+#[inline(always)]
+fn add_rotated<W: Word>(c: &mut [W], z: &[W], l: usize) {
+    let m = z.len();
+    let (lo, hi) = c.split_at_mut(l);
+    for (x, y) in hi.iter_mut().zip(&z[..m - l]) {
+        *x = x.xor(*y);
+    }
+    for (x, y) in lo.iter_mut().zip(&z[m - l..]) {
+        *x = x.xor(*y);
+    }
+}
+
+/// XESMPO (`ae` false) and AESMPO (`ae` true).
+#[inline(always)]
+fn rmh<W: Word>(plan: &Plan, ae: bool, a2: &[W], b2: &[W], c: &mut [W], scratch: &mut [W]) {
+    let m = plan.m;
+    let c = &mut c[..m];
+    let z = &mut scratch[..m];
+    // The diagonal: a_i b_i β^{2^i} (AE) or β^{2^{i+1}} (XE).
+    let g = usize::from(!ae);
+    for (i, ci) in c.iter_mut().enumerate() {
+        let s = (i + m - g) % m;
+        *ci = a2[s].and(b2[s]);
+    }
+    for j in 1..=(m - 1) / 2 {
+        for (i, zi) in z.iter_mut().enumerate() {
+            *zi = if ae {
+                a2[i].xor(a2[i + j]).and(b2[i].xor(b2[i + j]))
+            } else {
+                a2[i].and(b2[i + j]).xor(a2[i + j].and(b2[i]))
+            };
+        }
+        for &l in plan.delta(j) {
+            add_rotated(c, z, l as usize);
+        }
+    }
+}
+
+#[inline(always)]
+fn kwon<W: Word>(plan: &Plan, a2: &[W], b2: &[W], c: &mut [W], scratch: &mut [W]) {
+    let m = plan.m;
+    let c = &mut c[..m];
+    let v = &mut scratch[..2 * m];
+    let mut first = true;
+    for (s, rows) in plan.shape_rows.iter().enumerate() {
+        // V[i] = Σ_{d ∈ shape} b_{i+d}, for all i (twice over, so V[y₀ + k] needs no mod).
+        let shape = plan.shape(s);
+        for (i, vi) in v[..m].iter_mut().enumerate() {
+            *vi = row_sum(&b2[i..], shape);
+        }
+        v.copy_within(0..m, m);
+        // Row (x, y₀): c_k += a_{x+k} ∧ V[y₀ + k].
+        for &(x, y0) in rows {
+            let (x, y0) = (x as usize, y0 as usize);
+            let (a, vv) = (&a2[x..x + m], &v[y0..y0 + m]);
+            for (k, ck) in c.iter_mut().enumerate() {
+                let t = a[k].and(vv[k]);
+                *ck = if first { t } else { ck.xor(t) };
+            }
+            first = false;
+        }
+    }
+    if first {
+        c.fill(W::zero());
+    }
+}
+
+#[inline(always)]
+fn fan_hasan<W: Word>(plan: &Plan, a2: &[W], b2: &[W], c: &mut [W], r: &mut [W]) {
+    let Some(fh) = plan.fh.as_ref() else {
+        // Not reachable: the callers check the type first. Stay total.
+        c.fill(W::zero());
+        return;
+    };
+    for (reg, src) in r.iter_mut().zip(&fh.load) {
+        *reg = match *src {
+            Src::A(i) => a2[i as usize],
+            Src::B(i) => b2[i as usize],
+            Src::Zero => W::zero(),
+        };
+    }
+    for op in &fh.ops {
+        match *op {
+            FhOp::Add { dst, a, b, len } => {
+                let (dst, a, b) = (dst as usize, a as usize, b as usize);
+                for j in 0..len as usize {
+                    r[dst + j] = r[a + j].xor(r[b + j]);
+                }
+            }
+            FhOp::Base { out, t, v, n } => {
+                let (out, t, v, n) = (out as usize, t as usize, v as usize, n as usize);
+                for k in 0..n {
+                    let mut acc = r[t + k + n - 1].and(r[v]);
+                    for i in 1..n {
+                        acc = acc.xor(r[t + k + n - 1 - i].and(r[v + i]));
+                    }
+                    r[out + k] = acc;
+                }
+            }
+        }
+    }
+    for (ci, &o) in c.iter_mut().zip(&fh.out) {
+        *ci = r[o as usize];
+    }
+}
+
+/// Runs `mult` over whole slices in batches of `W::GROUPS`·64 lanes (the last one padded).
+#[inline(always)]
+fn run<W: Word>(
+    plan: &Plan,
+    mult: Multiplier,
+    a: &[NbElement],
+    b: &[NbElement],
+    c: &mut [NbElement],
+) {
+    let lanes = 64 * W::GROUPS;
+    let mut buf = vec![W::zero(); buffer_words(plan, mult)];
+    for ((a, b), c) in a
+        .chunks(lanes)
+        .zip(b.chunks(lanes))
+        .zip(c.chunks_mut(lanes))
+    {
+        mul_chunk(plan, mult, a, b, c, &mut buf);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn run_avx2(plan: &Plan, mult: Multiplier, a: &[NbElement], b: &[NbElement], c: &mut [NbElement]) {
+    run::<[u64; 4]>(plan, mult, a, b, c);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn run_avx512(
+    plan: &Plan,
+    mult: Multiplier,
+    a: &[NbElement],
+    b: &[NbElement],
+    c: &mut [NbElement],
+) {
+    run::<[u64; 8]>(plan, mult, a, b, c);
+}
+
+/// c\[i\] = a\[i\]·b\[i\] with `mult` on `backend` (equal lengths, `mult` supported: checked by
+/// the caller). One backend match for the whole slice.
+pub(crate) fn mul_batch(
+    plan: &Plan,
+    backend: Backend,
+    mult: Multiplier,
+    a: &[NbElement],
+    b: &[NbElement],
+    c: &mut [NbElement],
+) {
+    match backend {
+        Backend::Soft => run::<[u64; 1]>(plan, mult, a, b, c),
+        // SAFETY: a `Gnb` holds `Avx2` only after `is_available()` confirmed AVX2 on this CPU.
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => unsafe { run_avx2(plan, mult, a, b, c) },
+        // SAFETY: a `Gnb` holds `Avx512` only after `is_available()` confirmed AVX-512 F.
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx512 => unsafe { run_avx512(plan, mult, a, b, c) },
+    }
+}
+
+/// Word operations of one bit-sliced product (each on w lanes at once).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gates {
+    /// ANDs.
+    pub and: u64,
+    /// XORs.
+    pub xor: u64,
+}
+
+impl Gates {
+    /// ANDs + XORs.
+    pub fn total(&self) -> u64 {
+        self.and + self.xor
+    }
+}
+
+mod tally {
+    use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+    static ANDS: AtomicU64 = AtomicU64::new(0);
+    static XORS: AtomicU64 = AtomicU64::new(0);
+    static BUSY: AtomicBool = AtomicBool::new(false);
+
+    /// A word that counts the operations done on it (no value): runs a multiplier to count its
+    /// gates exactly as executed.
+    #[derive(Clone, Copy, Debug)]
+    pub(super) struct Tally;
+
+    impl super::Word for Tally {
+        const GROUPS: usize = 1;
+        fn zero() -> Tally {
+            Tally
+        }
+        fn xor(self, _: Tally) -> Tally {
+            XORS.fetch_add(1, Ordering::Relaxed);
+            Tally
+        }
+        fn and(self, _: Tally) -> Tally {
+            ANDS.fetch_add(1, Ordering::Relaxed);
+            Tally
+        }
+        fn group(&self, _: usize) -> u64 {
+            0
+        }
+        fn set_group(&mut self, _: usize, _: u64) {}
+    }
+
+    /// Runs `f` with the counters to itself and returns what it counted.
+    pub(super) fn count(f: impl FnOnce()) -> super::Gates {
+        while BUSY
+            .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            core::hint::spin_loop();
+        }
+        ANDS.store(0, Ordering::Relaxed);
+        XORS.store(0, Ordering::Relaxed);
+        f();
+        let g = super::Gates {
+            and: ANDS.load(Ordering::Relaxed),
+            xor: XORS.load(Ordering::Relaxed),
+        };
+        BUSY.store(false, Ordering::Release);
+        g
+    }
+}
+
+/// The word operations `mult` executes for one bit-sliced product (loads, copies and the
+/// transposition excluded), counted by running it.
+pub(crate) fn gates(plan: &Plan, mult: Multiplier) -> Gates {
+    use tally::Tally;
+    let m = plan.m;
+    let a2 = vec![Tally; 2 * m];
+    let b2 = vec![Tally; 2 * m];
+    let mut c = vec![Tally; m];
+    let mut scratch = vec![Tally; plan.scratch(mult)];
+    tally::count(|| mul_words(plan, mult, &a2, &b2, &mut c, &mut scratch))
+}
