@@ -222,10 +222,20 @@ fn rotl<const N: usize>(a: &[u64; N], k: usize, m: usize) -> [u64; N] {
 /// R_1: bit k becomes a_{k+1}, bit m − 1 becomes a_0 (the square root).
 #[inline(always)]
 fn rotr1<const N: usize>(a: &[u64; N], m: usize) -> [u64; N] {
-    let mut r = shr_bits(a, 1);
+    // No indexing by m: a computed index sent the array through memory and stalled on
+    // store forwarding.
+    let (top, sh) = ((m - 1) / 64, (m - 1) % 64);
     let b0 = a[0] & 1;
-    r[(m - 1) / 64] |= b0 << ((m - 1) % 64);
-    r
+    core::array::from_fn(|i| {
+        let mut x = a[i] >> 1;
+        if i + 1 < N {
+            x |= a[i + 1] << 63;
+        }
+        if i == top {
+            x |= b0 << sh;
+        }
+        x
+    })
 }
 
 impl Gnb {
@@ -421,16 +431,23 @@ impl Gnb {
 
     /// a·b by Ning–Yin on whole words: constant-time.
     pub fn mul(&self, a: &NbElement, b: &NbElement) -> NbElement {
-        crate::by_limbs!(self.n, N => NbElement::put(self.mul_ny::<N>(&a.get(), &b.get())))
+        crate::by_limbs!(self.n, N => {
+            const R: usize = 64 * N;
+            NbElement::put(self.mul_ny::<N, R>(&a.get(), &b.get()))
+        })
     }
 
-    fn mul_ny<const N: usize>(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    /// Ning–Yin with R = 64·N ≥ m rotations of B in a table.
+    fn mul_ny<const N: usize, const R: usize>(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         let m = self.m as usize;
         // rb[s] = R_s(B).
-        let mut rb = [[0u64; N]; 576];
-        rb[0] = *b;
-        for s in 1..m {
-            rb[s] = rotr1(&rb[s - 1], m);
+        let mut rb = [[0u64; N]; R];
+        // The running rotation stays in registers (reading back each stored row stalled on
+        // store forwarding: 5× slower).
+        let mut cur = *b;
+        for row in rb.iter_mut().take(m) {
+            *row = cur;
+            cur = rotr1(&cur, m);
         }
         let mut ra = *a;
         let mut c = [0u64; N];

@@ -16,7 +16,10 @@ use crate::error::Error;
 pub(crate) const MAX_TYPE: u32 = 16;
 
 fn is_prime(p: u32) -> bool {
-    p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d))
+    p >= 2
+        && (2..)
+            .take_while(|d| d * d <= p)
+            .all(|d| !p.is_multiple_of(d))
 }
 
 fn gcd(a: u32, b: u32) -> u32 {

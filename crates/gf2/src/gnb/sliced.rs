@@ -27,7 +27,6 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::{Gnb, NbElement};
-use crate::arith::MAX_LIMBS;
 
 wegman_arch::backends! {
     /// How bit-sliced normal-basis batches run. Every backend gives identical results.
@@ -115,6 +114,12 @@ pub(crate) trait Word: Copy {
     fn group(&self, g: usize) -> u64;
     /// Sets group g.
     fn set_group(&mut self, g: usize, v: u64);
+    /// Each group shifted left by d < 64 (public).
+    fn shl(self, d: u32) -> Self;
+    /// Each group shifted right by d < 64 (public).
+    fn shr(self, d: u32) -> Self;
+    /// v in every group.
+    fn splat(v: u64) -> Self;
 }
 
 impl<const G: usize> Word for [u64; G] {
@@ -138,6 +143,43 @@ impl<const G: usize> Word for [u64; G] {
     #[inline(always)]
     fn set_group(&mut self, g: usize, v: u64) {
         self[g] = v;
+    }
+    #[inline(always)]
+    fn shl(self, d: u32) -> Self {
+        core::array::from_fn(|i| self[i] << d)
+    }
+    #[inline(always)]
+    fn shr(self, d: u32) -> Self {
+        core::array::from_fn(|i| self[i] >> d)
+    }
+    #[inline(always)]
+    fn splat(v: u64) -> Self {
+        [v; G]
+    }
+}
+
+/// Transposes the 64 × 64 bit matrix of every group at once (word r, bit c ↦ word c, bit r):
+/// the swap-moves of [`wegman_f2::bytes::transpose64`] on whole words.
+#[inline(always)]
+fn transpose64<W: Word>(x: &mut [W; 64]) {
+    const MASKS: [u64; 6] = [
+        0x0000_0000_ffff_ffff,
+        0x0000_ffff_0000_ffff,
+        0x00ff_00ff_00ff_00ff,
+        0x0f0f_0f0f_0f0f_0f0f,
+        0x3333_3333_3333_3333,
+        0x5555_5555_5555_5555,
+    ];
+    for (round, &mask) in MASKS.iter().enumerate() {
+        let d = 32 >> round;
+        let mask = W::splat(mask);
+        for base in (0..64).step_by(2 * d) {
+            for r in base..base + d {
+                let t = x[r].shr(d as u32).xor(x[r + d]).and(mask);
+                x[r] = x[r].xor(t.shl(d as u32));
+                x[r + d] = x[r + d].xor(t);
+            }
+        }
     }
 }
 
@@ -280,8 +322,7 @@ impl Plan {
     fn scratch(&self, mult: Multiplier) -> usize {
         match mult {
             Multiplier::MasseyOmura | Multiplier::Matrix => 0,
-            Multiplier::Xesmpo | Multiplier::Aesmpo => self.m,
-            Multiplier::Kwon => 2 * self.m,
+            Multiplier::Xesmpo | Multiplier::Aesmpo | Multiplier::Kwon => 2 * self.m,
             Multiplier::FanHasan => self.fh.as_ref().map_or(0, |f| f.regs),
         }
     }
@@ -415,53 +456,32 @@ fn tmvp(
 }
 
 /// Loads up to `W::GROUPS`·64 elements into m words (word i = coefficient i of every lane;
-/// missing lanes zero), through 64 × 64 bit transposes.
+/// missing lanes zero), through 64 × 64 bit transposes of all groups at once.
 #[inline(always)]
 fn gather<W: Word>(elems: &[NbElement], m: usize, out: &mut [W]) {
-    let limbs = m.div_ceil(64);
-    for g in 0..W::GROUPS {
-        let start = (64 * g).min(elems.len());
-        let lanes = (elems.len() - start).min(64);
-        for l in 0..limbs {
-            // Missing lanes load as zero (the buffer is reused between batches).
-            let mut x = [0u64; 64];
-            for (r, e) in elems[start..start + lanes].iter().enumerate() {
-                x[r] = e.limbs()[l];
-            }
-            wegman_f2::bytes::transpose64(&mut x);
-            for (c, &w) in x.iter().enumerate().take(m.saturating_sub(64 * l).min(64)) {
-                out[64 * l + c].set_group(g, w);
-            }
+    for l in 0..m.div_ceil(64) {
+        // Missing lanes load as zero (the buffer is reused between batches).
+        let mut x = [W::zero(); 64];
+        for (j, e) in elems.iter().enumerate() {
+            x[j % 64].set_group(j / 64, e.limbs()[l]);
         }
+        transpose64(&mut x);
+        let rows = (m - 64 * l).min(64);
+        out[64 * l..64 * l + rows].copy_from_slice(&x[..rows]);
     }
 }
 
 /// The inverse of [`gather`] for the first `out.len()` lanes.
 #[inline(always)]
 fn scatter<W: Word>(words: &[W], m: usize, out: &mut [NbElement]) {
-    let limbs = m.div_ceil(64);
-    for g in 0..W::GROUPS {
-        let lanes = out.len().saturating_sub(64 * g).min(64);
-        if lanes == 0 {
-            break;
-        }
-        let mut elems = [[0u64; MAX_LIMBS]; 64];
-        for l in 0..limbs {
-            let mut x = [0u64; 64];
-            for (c, item) in x
-                .iter_mut()
-                .enumerate()
-                .take(m.saturating_sub(64 * l).min(64))
-            {
-                *item = words[64 * l + c].group(g);
-            }
-            wegman_f2::bytes::transpose64(&mut x);
-            for r in 0..lanes {
-                elems[r][l] = x[r];
-            }
-        }
-        for r in 0..lanes {
-            out[64 * g + r] = NbElement::from_limbs_unchecked(elems[r]);
+    out.fill(NbElement::ZERO);
+    for l in 0..m.div_ceil(64) {
+        let mut x = [W::zero(); 64];
+        let rows = (m - 64 * l).min(64);
+        x[..rows].copy_from_slice(&words[64 * l..64 * l + rows]);
+        transpose64(&mut x);
+        for (j, e) in out.iter_mut().enumerate() {
+            e.limbs[l] = x[j % 64].group(j / 64);
         }
     }
 }
@@ -579,7 +599,9 @@ fn add_rotated<W: Word>(c: &mut [W], z: &[W], l: usize) {
     }
 }
 
-/// XESMPO (`ae` false) and AESMPO (`ae` true).
+/// XESMPO (`ae` false) and AESMPO (`ae` true): for each j, the m products z_ij, then each
+/// added where δ_j^{2^i} has its ones (streams over whole arrays, which measured faster than
+/// adding each z_ij where it is made).
 #[inline(always)]
 fn rmh<W: Word>(plan: &Plan, ae: bool, a2: &[W], b2: &[W], c: &mut [W], scratch: &mut [W]) {
     let m = plan.m;
@@ -588,15 +610,15 @@ fn rmh<W: Word>(plan: &Plan, ae: bool, a2: &[W], b2: &[W], c: &mut [W], scratch:
     // The diagonal: a_i b_i β^{2^i} (AE) or β^{2^{i+1}} (XE).
     let g = usize::from(!ae);
     for (i, ci) in c.iter_mut().enumerate() {
-        let s = (i + m - g) % m;
-        *ci = a2[s].and(b2[s]);
+        *ci = a2[i + m - g].and(b2[i + m - g]);
     }
     for j in 1..=(m - 1) / 2 {
+        let (a, aj, b, bj) = (&a2[..m], &a2[j..j + m], &b2[..m], &b2[j..j + m]);
         for (i, zi) in z.iter_mut().enumerate() {
             *zi = if ae {
-                a2[i].xor(a2[i + j]).and(b2[i].xor(b2[i + j]))
+                a[i].xor(aj[i]).and(b[i].xor(bj[i]))
             } else {
-                a2[i].and(b2[i + j]).xor(a2[i + j].and(b2[i]))
+                a[i].and(bj[i]).xor(aj[i].and(b[i]))
             };
         }
         for &l in plan.delta(j) {
@@ -657,13 +679,20 @@ fn fan_hasan<W: Word>(plan: &Plan, a2: &[W], b2: &[W], c: &mut [W], r: &mut [W])
                 }
             }
             FhOp::Base { out, t, v, n } => {
-                let (out, t, v, n) = (out as usize, t as usize, v as usize, n as usize);
-                for k in 0..n {
-                    let mut acc = r[t + k + n - 1].and(r[v]);
-                    for i in 1..n {
-                        acc = acc.xor(r[t + k + n - 1 - i].and(r[v + i]));
-                    }
-                    r[out + k] = acc;
+                let (out, t, v) = (out as usize, t as usize, v as usize);
+                match n {
+                    1 => base::<W, 1>(r, out, t, v),
+                    2 => base::<W, 2>(r, out, t, v),
+                    3 => base::<W, 3>(r, out, t, v),
+                    4 => base::<W, 4>(r, out, t, v),
+                    5 => base::<W, 5>(r, out, t, v),
+                    6 => base::<W, 6>(r, out, t, v),
+                    7 => base::<W, 7>(r, out, t, v),
+                    8 => base::<W, 8>(r, out, t, v),
+                    9 => base::<W, 9>(r, out, t, v),
+                    10 => base::<W, 10>(r, out, t, v),
+                    11 => base::<W, 11>(r, out, t, v),
+                    _ => base::<W, 12>(r, out, t, v),
                 }
             }
         }
@@ -777,6 +806,15 @@ mod tally {
             0
         }
         fn set_group(&mut self, _: usize, _: u64) {}
+        fn shl(self, _: u32) -> Tally {
+            Tally
+        }
+        fn shr(self, _: u32) -> Tally {
+            Tally
+        }
+        fn splat(_: u64) -> Tally {
+            Tally
+        }
     }
 
     /// Runs `f` with the counters to itself and returns what it counted.
@@ -809,4 +847,22 @@ pub(crate) fn gates(plan: &Plan, mult: Multiplier) -> Gates {
     let mut c = vec![Tally; m];
     let mut scratch = vec![Tally; plan.scratch(mult)];
     tally::count(|| mul_words(plan, mult, &a2, &b2, &mut c, &mut scratch))
+}
+
+/// The N × N Toeplitz product r\[out + k\] = Σ_i r\[t + k − i + N − 1\] ∧ r\[v + i\], the
+/// accumulators in registers (N ≤ [`FH_BASE`]).
+#[inline(always)]
+fn base<W: Word, const N: usize>(r: &mut [W], out: usize, t: usize, v: usize) {
+    let tt = &r[t..t + 2 * N - 1];
+    let vv = &r[v..v + N];
+    let mut acc = [W::zero(); N];
+    for (k, a) in acc.iter_mut().enumerate() {
+        *a = tt[k + N - 1].and(vv[0]);
+    }
+    for (i, &vi) in vv.iter().enumerate().skip(1) {
+        for (k, a) in acc.iter_mut().enumerate() {
+            *a = a.xor(tt[k + N - 1 - i].and(vi));
+        }
+    }
+    r[out..out + N].copy_from_slice(&acc);
 }
