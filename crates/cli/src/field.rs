@@ -3,7 +3,8 @@
 //! `wegman field --modulus EXPS OP A [B]` prints one result; `--batch` reads `OP A [B]` lines
 //! from standard input and prints one result line per input line (`error: ...` for a bad line,
 //! and the run continues); `wegman field ssrf DEGREE` prints the square-root-friendly modulus
-//! of an odd degree and the exponents of sqrt(x).
+//! of an odd degree and the exponents of sqrt(x). `wegman field --gnb M[,T]` is the same
+//! calculator in a Gaussian normal basis ([`gnb`]).
 
 use std::io::{BufRead, Write};
 
@@ -11,20 +12,30 @@ use wegman_gf2::{Element, Field, Modulus};
 
 use crate::error::{Error, Result};
 
+mod gnb;
+
 const OPS: &str = "mul, sqr, sqrt, inv, trace, htrace, solve, add";
 
 /// Runs the subcommand.
-pub(crate) fn run(modulus: Option<&str>, batch: bool, args: &[String]) -> Result<()> {
+pub(crate) fn run(
+    modulus: Option<&str>,
+    gnb: Option<&str>,
+    batch: bool,
+    args: &[String],
+) -> Result<()> {
     if args.first().map(String::as_str) == Some("ssrf") {
-        if batch || modulus.is_some() {
+        if batch || modulus.is_some() || gnb.is_some() {
             return Err(Error::new(
-                "`field ssrf DEGREE` takes no --modulus or --batch",
+                "`field ssrf DEGREE` takes no --modulus, --gnb or --batch",
             ));
         }
         return ssrf(&args[1..]);
     }
+    if let Some(spec) = gnb {
+        return gnb::run(spec, modulus, batch, args);
+    }
     let exps = modulus.ok_or_else(|| {
-        Error::new("field: --modulus EXPS is required (e.g. --modulus 163,57,49,29,0), or use `field ssrf DEGREE`")
+        Error::new("field: --modulus EXPS or --gnb M[,T] is required (e.g. --modulus 163,57,49,29,0 or --gnb 163), or use `field ssrf DEGREE`")
     })?;
     let modulus: Modulus = exps
         .parse()
@@ -38,8 +49,16 @@ pub(crate) fn run(modulus: Option<&str>, batch: bool, args: &[String]) -> Result
         }
         return run_batch(&field);
     }
+    single_line(args, |words| eval(&field, words))
+}
+
+/// Prints the result of one `OP A [B]` given as arguments.
+pub(crate) fn single_line(
+    args: &[String],
+    eval: impl Fn(&[&str]) -> std::result::Result<String, String>,
+) -> Result<()> {
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
-    let line = eval(&field, &words).map_err(Error::new)?;
+    let line = eval(&words).map_err(Error::new)?;
     crate::error::out(&format!("{line}\n"))
 }
 
@@ -69,23 +88,10 @@ fn element(field: &Field, s: Option<&&str>, which: &str) -> std::result::Result<
 
 /// Evaluates `OP A [B]` and returns the output line.
 fn eval(field: &Field, words: &[&str]) -> std::result::Result<String, String> {
-    let (op, rest) = words
-        .split_first()
-        .ok_or_else(|| format!("missing operation (one of {OPS})"))?;
-    let arity = match *op {
-        "mul" | "add" => 2,
-        "sqr" | "sqrt" | "inv" | "trace" | "htrace" | "solve" => 1,
-        _ => return Err(format!("unknown operation `{op}` (one of {OPS})")),
-    };
-    if rest.len() != arity {
-        return Err(format!(
-            "`{op}` takes {arity} operand(s), got {}",
-            rest.len()
-        ));
-    }
+    let (op, rest) = operation(words, OPS, &[])?;
     let a = element(field, rest.first(), "A")?;
     let hex = |e: &Element| field.to_hex(e);
-    Ok(match *op {
+    Ok(match op {
         "mul" => hex(&field.mul(&a, &element(field, rest.get(1), "B")?)),
         "add" => hex(&(a + element(field, rest.get(1), "B")?)),
         "sqr" => hex(&field.sqr(&a)),
@@ -102,6 +108,32 @@ fn eval(field: &Field, words: &[&str]) -> std::result::Result<String, String> {
         },
         _ => unreachable!("operation checked above"),
     })
+}
+
+/// Splits `OP A [B]` and checks the operand count: the calculator's operations (`mul`, `add`
+/// with two operands; `sqr`, `sqrt`, `inv`, `trace`, `htrace`, `solve` with one) and `extra`
+/// one-operand operations; `ops` lists them for messages.
+pub(crate) fn operation<'a, 'b>(
+    words: &'b [&'a str],
+    ops: &str,
+    extra: &[&str],
+) -> std::result::Result<(&'a str, &'b [&'a str]), String> {
+    let (op, rest) = words
+        .split_first()
+        .ok_or_else(|| format!("missing operation (one of {ops})"))?;
+    let arity = match *op {
+        "mul" | "add" => 2,
+        "sqr" | "sqrt" | "inv" | "trace" | "htrace" | "solve" => 1,
+        x if extra.contains(&x) => 1,
+        _ => return Err(format!("unknown operation `{op}` (one of {ops})")),
+    };
+    if rest.len() != arity {
+        return Err(format!(
+            "`{op}` takes {arity} operand(s), got {}",
+            rest.len()
+        ));
+    }
+    Ok((op, rest))
 }
 
 fn ssrf(args: &[String]) -> Result<()> {

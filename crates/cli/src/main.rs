@@ -72,17 +72,23 @@ enum Command {
         quick: bool,
     },
     /// Binary-field calculator: `field --modulus EXPS OP A [B]`, `field --modulus EXPS --batch`
-    /// (reads `OP A [B]` lines from stdin), or `field ssrf DEGREE`.
+    /// (reads `OP A [B]` lines from stdin), `field --gnb M[,T] OP A [B]`, or
+    /// `field ssrf DEGREE`.
     ///
     /// OP is one of mul, sqr, sqrt, inv, trace, htrace, solve, add. Elements are big-endian
-    /// hex (bit i = coefficient of x^i); `trace` prints 0 or 1; `solve` prints one root z of
-    /// z^2 + z = A (the other is z + 1) or `none`. With --batch a bad line prints
-    /// `error: ...` and the run goes on. `ssrf DEGREE` prints the square-root-friendly
-    /// modulus of an odd degree and the exponents of sqrt(x).
+    /// hex (bit i = coefficient of x^i; in a normal basis a_0 is the most significant of m
+    /// bits); `trace` prints 0 or 1; `solve` prints one root z of z^2 + z = A (the other is
+    /// z + 1) or `none`. With --gnb, `topb A` and `frompb A` convert to and from the
+    /// polynomial basis of --modulus, and --batch multiplies bit-sliced. With --batch a bad
+    /// line prints `error: ...` and the run goes on. `ssrf DEGREE` prints the
+    /// square-root-friendly modulus of an odd degree and the exponents of sqrt(x).
     Field {
         /// The modulus as exponents, highest first (e.g. 163,57,49,29,0).
         #[arg(long, value_name = "EXPS")]
         modulus: Option<String>,
+        /// Compute in the Gaussian normal basis of degree M (and type T; default the smallest).
+        #[arg(long, value_name = "M[,T]")]
+        gnb: Option<String>,
         /// Read `OP A [B]` lines from standard input, print one result per line.
         #[arg(long)]
         batch: bool,
@@ -133,9 +139,12 @@ fn main() -> ExitCode {
         }),
         Command::Field {
             modulus,
+            gnb,
             batch,
             args,
-        } => field::run(modulus.as_deref(), batch, &args).map(|()| ExitCode::SUCCESS),
+        } => {
+            field::run(modulus.as_deref(), gnb.as_deref(), batch, &args).map(|()| ExitCode::SUCCESS)
+        }
         Command::Verify {
             key_file,
             checkfile,

@@ -968,3 +968,152 @@ fn a_forced_tier_is_honoured_or_refused() {
     );
     assert!(text.contains("Binary fields, backend soft"), "{text}");
 }
+
+#[test]
+fn field_gnb_calculator_matches_the_library() {
+    use wegman_gf2::gnb::NbPbMap;
+    use wegman_gf2::{Field, Gnb, NbElement};
+    let e = Env::new();
+    // FIPS 186-2 K-163 base point x (normal basis, type 4) and its SEC 2 image.
+    let (nb_gx, pb_gx) = (
+        "05679b353caa46825fea2d3713ba450da0c2a4541",
+        "2fe13c0537bbc11acaa07d793de4e6d5e5c94eee8",
+    );
+    let nist = "163,7,6,3,0";
+    let o = e.run(&["field", "--gnb", "163", "--modulus", nist, "topb", nb_gx]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("{pb_gx}\n"));
+    let o = e.run(&[
+        "field",
+        "--gnb",
+        "163,4",
+        "--modulus",
+        nist,
+        "frompb",
+        pb_gx,
+    ]);
+    assert_eq!(stdout(&o), format!("{nb_gx}\n"));
+    // Every operation against the library, one per invocation and all in one batch.
+    let g = Gnb::new(163).unwrap();
+    let f = Field::from_exponents(nist).unwrap();
+    let map = NbPbMap::new(&g, &f).unwrap();
+    let a = g.parse_element(nb_gx).unwrap();
+    let b = g
+        .parse_element("333ac13c6447f2e67613bf7009daf98c87bb50c7f")
+        .unwrap();
+    let hex = |x: &NbElement| g.to_hex(x);
+    let c = g.sqr(&b) + b;
+    let inv: Option<NbElement> = g.inv(&a).into();
+    let cases: Vec<(Vec<String>, String)> = vec![
+        (vec!["mul".into(), hex(&a), hex(&b)], hex(&g.mul(&a, &b))),
+        (vec!["add".into(), hex(&a), hex(&b)], hex(&(a + b))),
+        (vec!["sqr".into(), hex(&a)], hex(&g.sqr(&a))),
+        (vec!["sqrt".into(), hex(&a)], hex(&g.sqrt(&a))),
+        (vec!["inv".into(), hex(&a)], hex(&inv.unwrap())),
+        (vec!["trace".into(), hex(&a)], g.trace(&a).to_string()),
+        (vec!["htrace".into(), hex(&a)], hex(&g.half_trace(&a))),
+        (
+            vec!["solve".into(), hex(&a)],
+            g.solve(&a).map_or("none".into(), |(z, _)| hex(&z)),
+        ),
+        (vec!["solve".into(), hex(&c)], hex(&g.solve(&c).unwrap().0)),
+        (vec!["topb".into(), hex(&b)], f.to_hex(&map.to_pb(&b))),
+        (vec!["mul".into(), hex(&b), hex(&b)], hex(&g.sqr(&b))),
+    ];
+    let mut batch = String::new();
+    let mut expect = String::new();
+    for (args, want) in &cases {
+        let mut argv = vec!["field", "--gnb", "163", "--modulus", nist];
+        argv.extend(args.iter().map(String::as_str));
+        let o = e.run(&argv);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), format!("{want}\n"), "{args:?}");
+        batch += &format!("{}\n", args.join(" "));
+        expect += &format!("{want}\n");
+    }
+    // Batch: many products (more than one bit-sliced batch) between the other lines, and bad
+    // lines that print `error: ...` without stopping the run.
+    let mut rng = wegman_testkit::Rng::new(9);
+    for _ in 0..600 {
+        let x = g
+            .element(&[rng.next_u64(), rng.next_u64(), rng.next_u64() >> 29])
+            .unwrap();
+        let y = g
+            .element(&[rng.next_u64(), rng.next_u64(), rng.next_u64() >> 29])
+            .unwrap();
+        batch += &format!("mul {} {}\n", hex(&x), hex(&y));
+        expect += &format!("{}\n", hex(&g.mul(&x, &y)));
+    }
+    batch += "inv 0\nfrobnicate 1\nmul 1\nsqr 8ffffffffffffffffffffffffffffffffffffffff\n";
+    let o = e.run_stdin(
+        &["field", "--gnb", "163", "--modulus", nist, "--batch"],
+        batch.as_bytes(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let n = cases.len() + 600;
+    assert_eq!(lines.len(), n + 4);
+    assert_eq!(lines[..n].join("\n") + "\n", expect);
+    for l in &lines[n..] {
+        assert!(l.starts_with("error: "), "{l}");
+    }
+}
+
+#[test]
+fn field_gnb_errors() {
+    let e = Env::new();
+    for (args, needle) in [
+        (vec!["field", "--gnb", "164", "sqr", "1"], "even"),
+        (
+            vec!["field", "--gnb", "163,2", "sqr", "1"],
+            "no Gaussian normal basis of type 2",
+        ),
+        (
+            vec!["field", "--gnb", "abc", "sqr", "1"],
+            "malformed normal basis",
+        ),
+        (
+            vec!["field", "--gnb", "163", "topb", "1"],
+            "needs --modulus",
+        ),
+        (
+            vec![
+                "field",
+                "--gnb",
+                "29",
+                "--modulus",
+                "163,7,6,3,0",
+                "topb",
+                "1",
+            ],
+            "different degrees",
+        ),
+        (
+            vec!["field", "--gnb", "29", "sqr", "20000000"],
+            "out of range",
+        ),
+        (
+            vec!["field", "--gnb", "29", "inv", "0"],
+            "zero has no inverse",
+        ),
+        (vec!["field", "--gnb", "29", "sqr", "xyz"], "hexadecimal"),
+        (vec!["field", "--gnb", "29", "mul", "1"], "takes 2 operand"),
+    ] {
+        let o = e.run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+    // No GNB of type ≤ 16: find such a degree through the library and ask the CLI.
+    let m = (3..=571u32)
+        .step_by(2)
+        .find(|&m| wegman_gf2::Gnb::new(m).is_err())
+        .unwrap();
+    let o = e.run(&["field", "--gnb", &m.to_string(), "sqr", "1"]);
+    assert!(
+        stderr(&o).contains("no Gaussian normal basis"),
+        "{}",
+        stderr(&o)
+    );
+}
