@@ -112,51 +112,76 @@ pub(crate) trait Word: Copy {
     fn and(self, o: Self) -> Self;
     /// Group g.
     fn group(&self, g: usize) -> u64;
-    /// Sets group g.
-    fn set_group(&mut self, g: usize, v: u64);
     /// Each group shifted left by d < 64 (public).
     fn shl(self, d: u32) -> Self;
     /// Each group shifted right by d < 64 (public).
     fn shr(self, d: u32) -> Self;
     /// v in every group.
     fn splat(v: u64) -> Self;
+    /// Group g = f(g), built in registers (not by stores into memory that a vector load then
+    /// reads back, which stalls on store forwarding).
+    fn from_groups(f: impl Fn(usize) -> u64) -> Self;
 }
 
-impl<const G: usize> Word for [u64; G] {
-    const GROUPS: usize = G;
-    #[inline(always)]
-    fn zero() -> Self {
-        [0; G]
-    }
-    #[inline(always)]
-    fn xor(self, o: Self) -> Self {
-        core::array::from_fn(|i| self[i] ^ o[i])
-    }
-    #[inline(always)]
-    fn and(self, o: Self) -> Self {
-        core::array::from_fn(|i| self[i] & o[i])
-    }
-    #[inline(always)]
-    fn group(&self, g: usize) -> u64 {
-        self[g]
-    }
-    #[inline(always)]
-    fn set_group(&mut self, g: usize, v: u64) {
-        self[g] = v;
-    }
-    #[inline(always)]
-    fn shl(self, d: u32) -> Self {
-        core::array::from_fn(|i| self[i] << d)
-    }
-    #[inline(always)]
-    fn shr(self, d: u32) -> Self {
-        core::array::from_fn(|i| self[i] >> d)
-    }
-    #[inline(always)]
-    fn splat(v: u64) -> Self {
-        [v; G]
-    }
+/// Implements [`Word`] for a newtype over `[u64; G]` aligned to its size (so that no vector
+/// load or store splits a cache line).
+macro_rules! lanes {
+    ($(#[$doc:meta])* $name:ident, $g:literal, $align:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        #[repr(C, align($align))]
+        pub(crate) struct $name([u64; $g]);
+
+        impl Word for $name {
+            const GROUPS: usize = $g;
+            #[inline(always)]
+            fn zero() -> Self {
+                $name([0; $g])
+            }
+            #[inline(always)]
+            fn xor(self, o: Self) -> Self {
+                $name(core::array::from_fn(|i| self.0[i] ^ o.0[i]))
+            }
+            #[inline(always)]
+            fn and(self, o: Self) -> Self {
+                $name(core::array::from_fn(|i| self.0[i] & o.0[i]))
+            }
+            #[inline(always)]
+            fn group(&self, g: usize) -> u64 {
+                self.0[g]
+            }
+            #[inline(always)]
+            fn shl(self, d: u32) -> Self {
+                $name(core::array::from_fn(|i| self.0[i] << d))
+            }
+            #[inline(always)]
+            fn shr(self, d: u32) -> Self {
+                $name(core::array::from_fn(|i| self.0[i] >> d))
+            }
+            #[inline(always)]
+            fn splat(v: u64) -> Self {
+                $name([v; $g])
+            }
+            #[inline(always)]
+            fn from_groups(f: impl Fn(usize) -> u64) -> Self {
+                $name(core::array::from_fn(f))
+            }
+        }
+    };
 }
+
+lanes!(
+    /// 64 lanes (portable).
+    Lanes64, 1, 8
+);
+lanes!(
+    /// 256 lanes: one AVX2 register when compiled with AVX2.
+    Lanes256, 4, 32
+);
+lanes!(
+    /// 512 lanes: one AVX-512 register when compiled with AVX-512.
+    Lanes512, 8, 64
+);
 
 /// Transposes the 64 × 64 bit matrix of every group at once (word r, bit c ↦ word c, bit r):
 /// the swap-moves of [`wegman_f2::bytes::transpose64`] on whole words.
@@ -173,11 +198,13 @@ fn transpose64<W: Word>(x: &mut [W; 64]) {
     for (round, &mask) in MASKS.iter().enumerate() {
         let d = 32 >> round;
         let mask = W::splat(mask);
-        for base in (0..64).step_by(2 * d) {
-            for r in base..base + d {
-                let t = x[r].shr(d as u32).xor(x[r + d]).and(mask);
-                x[r] = x[r].xor(t.shl(d as u32));
-                x[r + d] = x[r + d].xor(t);
+        // Pairs (r, r + d) of each block of 2d words, without bounds checks.
+        for block in x.chunks_exact_mut(2 * d) {
+            let (lo, hi) = block.split_at_mut(d);
+            for (p, q) in lo.iter_mut().zip(hi) {
+                let t = p.shr(d as u32).xor(*q).and(mask);
+                *p = p.xor(t.shl(d as u32));
+                *q = q.xor(t);
             }
         }
     }
@@ -223,9 +250,9 @@ pub(crate) struct Plan {
     /// Matrix rows (CSR).
     ys: Vec<u16>,
     row_start: Vec<u32>,
-    /// supp(δ_j) for j = 1..=(m−1)/2 (CSR; entry j − 1).
-    delta: Vec<u16>,
-    delta_start: Vec<u32>,
+    /// For each j, the passes of [`add_rotations`] (CSR; entry j − 1).
+    segs: Vec<Segment>,
+    seg_start: Vec<u32>,
     /// Kwon: the distinct row shapes (offsets from the first element, CSR) and, per shape, the
     /// rows (x, y₀) that have it.
     shapes: Vec<u16>,
@@ -288,13 +315,21 @@ impl Plan {
             shape_start.push(shapes.len() as u32);
         }
         let fh = (g.gnb_type() == 2).then(|| fan_hasan_plan(m));
+        let mut segs = Vec::new();
+        let mut seg_start = vec![0u32];
+        for j in 1..delta_start.len() {
+            // supp(δ_j), sorted.
+            let ls = &delta[delta_start[j - 1] as usize..delta_start[j] as usize];
+            segments(m, ls, &mut segs);
+            seg_start.push(segs.len() as u32);
+        }
         Plan {
             m,
             mo,
             ys,
             row_start,
-            delta,
-            delta_start,
+            segs,
+            seg_start,
             shapes,
             shape_start,
             shape_rows,
@@ -306,8 +341,8 @@ impl Plan {
         &self.ys[self.row_start[x] as usize..self.row_start[x + 1] as usize]
     }
 
-    fn delta(&self, j: usize) -> &[u16] {
-        &self.delta[self.delta_start[j - 1] as usize..self.delta_start[j] as usize]
+    fn segs(&self, j: usize) -> &[Segment] {
+        &self.segs[self.seg_start[j - 1] as usize..self.seg_start[j] as usize]
     }
 
     fn shape(&self, s: usize) -> &[u16] {
@@ -461,10 +496,9 @@ fn tmvp(
 fn gather<W: Word>(elems: &[NbElement], m: usize, out: &mut [W]) {
     for l in 0..m.div_ceil(64) {
         // Missing lanes load as zero (the buffer is reused between batches).
-        let mut x = [W::zero(); 64];
-        for (j, e) in elems.iter().enumerate() {
-            x[j % 64].set_group(j / 64, e.limbs()[l]);
-        }
+        let mut x: [W; 64] = core::array::from_fn(|r| {
+            W::from_groups(|g| elems.get(64 * g + r).map_or(0, |e| e.limbs()[l]))
+        });
         transpose64(&mut x);
         let rows = (m - 64 * l).min(64);
         out[64 * l..64 * l + rows].copy_from_slice(&x[..rows]);
@@ -508,8 +542,15 @@ pub(crate) fn mul_chunk<W: Word>(
     let (cw, scratch) = rest.split_at_mut(m);
     gather(a, m, a2);
     gather(b, m, b2);
-    a2.copy_within(0..m, m);
-    b2.copy_within(0..m, m);
+    // Massey–Omura, the matrix and Kwon read each operand twice over (no reduction mod m);
+    // the others stay within the first m words (a smaller working set in L1).
+    if matches!(
+        mult,
+        Multiplier::MasseyOmura | Multiplier::Matrix | Multiplier::Kwon
+    ) {
+        a2.copy_within(0..m, m);
+        b2.copy_within(0..m, m);
+    }
     mul_words(plan, mult, a2, b2, cw, scratch);
     scatter(cw, m, c);
 }
@@ -586,44 +627,115 @@ fn matrix<W: Word>(plan: &Plan, a2: &[W], b2: &[W], c: &mut [W]) {
     }
 }
 
-/// c\[(i + l) mod m\] ^= z\[i\] for every i.
+/// c\[k\] ^= Σ_{l ∈ ls} z\[(k − l) mod m\] for k in `range`, where no k − l wraps differently
+/// inside the range: `offs[t]` is the index of z for k = 0 (−l or m − l, as k + offs ≥ 0).
 #[inline(always)]
-fn add_rotated<W: Word>(c: &mut [W], z: &[W], l: usize) {
-    let m = z.len();
-    let (lo, hi) = c.split_at_mut(l);
-    for (x, y) in hi.iter_mut().zip(&z[..m - l]) {
-        *x = x.xor(*y);
+fn add_shifted<W: Word, const K: usize>(
+    c: &mut [W],
+    z: &[W],
+    lo: usize,
+    hi: usize,
+    offs: [isize; K],
+) {
+    let c = &mut c[lo..hi];
+    let n = c.len();
+    // Each z stream sliced to exactly n words, so the loop needs no bounds checks.
+    let zs: [&[W]; K] = core::array::from_fn(|t| {
+        let start = (lo as isize + offs[t]) as usize;
+        &z[start..start + n]
+    });
+    for (i, ci) in c.iter_mut().enumerate() {
+        let mut acc = *ci;
+        for zt in &zs {
+            acc = acc.xor(zt[i]);
+        }
+        *ci = acc;
     }
-    for (x, y) in lo.iter_mut().zip(&z[m - l..]) {
-        *x = x.xor(*y);
+}
+
+/// Up to six rotations added in one pass over c\[lo..hi\]: c\[k\] ^= Σ_t z\[k + offs\[t\]\].
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    lo: u16,
+    hi: u16,
+    len: u8,
+    offs: [i16; 6],
+}
+
+/// The passes that add Σ_{l ∈ ls} z\[(k − l) mod m\] to every c\[k\]: for each group of up
+/// to six l's (sorted), one pass per stretch of k between them, where each k − l either
+/// never or always wraps (index k − l, or k − l + m).
+fn segments(m: usize, ls: &[u16], out: &mut Vec<Segment>) {
+    for part in ls.chunks(6) {
+        let mut lo = 0usize;
+        for seg in 0..=part.len() {
+            let hi = part.get(seg).map_or(m, |&l| l as usize);
+            if hi > lo {
+                let mut offs = [0i16; 6];
+                for (t, o) in offs.iter_mut().enumerate().take(part.len()) {
+                    let l = part[t] as i16;
+                    *o = if t < seg { -l } else { m as i16 - l };
+                }
+                out.push(Segment {
+                    lo: lo as u16,
+                    hi: hi as u16,
+                    len: part.len() as u8,
+                    offs,
+                });
+            }
+            lo = hi;
+        }
+    }
+}
+
+/// c\[k\] ^= Σ_{l ∈ δ} z\[(k − l) mod m\] for all k, by the precomputed passes (one store per
+/// k and pass rather than one per (k, l)).
+#[inline(always)]
+fn add_rotations<W: Word>(c: &mut [W], z: &[W], segs: &[Segment]) {
+    for sg in segs {
+        let (lo, hi) = (sg.lo as usize, sg.hi as usize);
+        let o = |t: usize| sg.offs[t] as isize;
+        match sg.len {
+            1 => add_shifted::<W, 1>(c, z, lo, hi, [o(0)]),
+            2 => add_shifted::<W, 2>(c, z, lo, hi, [o(0), o(1)]),
+            3 => add_shifted::<W, 3>(c, z, lo, hi, [o(0), o(1), o(2)]),
+            4 => add_shifted::<W, 4>(c, z, lo, hi, [o(0), o(1), o(2), o(3)]),
+            5 => add_shifted::<W, 5>(c, z, lo, hi, [o(0), o(1), o(2), o(3), o(4)]),
+            _ => add_shifted::<W, 6>(c, z, lo, hi, [o(0), o(1), o(2), o(3), o(4), o(5)]),
+        }
     }
 }
 
 /// XESMPO (`ae` false) and AESMPO (`ae` true): for each j, the m products z_ij, then each
-/// added where δ_j^{2^i} has its ones (streams over whole arrays, which measured faster than
-/// adding each z_ij where it is made).
+/// added where δ_j^{2^i} has its ones.
 #[inline(always)]
 fn rmh<W: Word>(plan: &Plan, ae: bool, a2: &[W], b2: &[W], c: &mut [W], scratch: &mut [W]) {
     let m = plan.m;
     let c = &mut c[..m];
     let z = &mut scratch[..m];
+    let (a, b) = (&a2[..m], &b2[..m]);
     // The diagonal: a_i b_i β^{2^i} (AE) or β^{2^{i+1}} (XE).
     let g = usize::from(!ae);
     for (i, ci) in c.iter_mut().enumerate() {
-        *ci = a2[i + m - g].and(b2[i + m - g]);
+        let s = (i + m - g) % m;
+        *ci = a[s].and(b[s]);
     }
     for j in 1..=(m - 1) / 2 {
-        let (a, aj, b, bj) = (&a2[..m], &a2[j..j + m], &b2[..m], &b2[j..j + m]);
-        for (i, zi) in z.iter_mut().enumerate() {
-            *zi = if ae {
-                a[i].xor(aj[i]).and(b[i].xor(bj[i]))
-            } else {
-                a[i].and(bj[i]).xor(aj[i].and(b[i]))
-            };
+        // i + j below m, then wrapped.
+        for (lo, hi, shift) in [(0, m - j, j as isize), (m - j, m, j as isize - m as isize)] {
+            let n = hi - lo;
+            let start = (lo as isize + shift) as usize;
+            let (ai, aj) = (&a[lo..hi], &a[start..start + n]);
+            let (bi, bj) = (&b[lo..hi], &b[start..start + n]);
+            for (i, zi) in z[lo..hi].iter_mut().enumerate() {
+                *zi = if ae {
+                    ai[i].xor(aj[i]).and(bi[i].xor(bj[i]))
+                } else {
+                    ai[i].and(bj[i]).xor(aj[i].and(bi[i]))
+                };
+            }
         }
-        for &l in plan.delta(j) {
-            add_rotated(c, z, l as usize);
-        }
+        add_rotations(c, z, plan.segs(j));
     }
 }
 
@@ -725,7 +837,7 @@ fn run<W: Word>(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn run_avx2(plan: &Plan, mult: Multiplier, a: &[NbElement], b: &[NbElement], c: &mut [NbElement]) {
-    run::<[u64; 4]>(plan, mult, a, b, c);
+    run::<Lanes256>(plan, mult, a, b, c);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -737,7 +849,7 @@ fn run_avx512(
     b: &[NbElement],
     c: &mut [NbElement],
 ) {
-    run::<[u64; 8]>(plan, mult, a, b, c);
+    run::<Lanes512>(plan, mult, a, b, c);
 }
 
 /// c\[i\] = a\[i\]·b\[i\] with `mult` on `backend` (equal lengths, `mult` supported: checked by
@@ -751,7 +863,7 @@ pub(crate) fn mul_batch(
     c: &mut [NbElement],
 ) {
     match backend {
-        Backend::Soft => run::<[u64; 1]>(plan, mult, a, b, c),
+        Backend::Soft => run::<Lanes64>(plan, mult, a, b, c),
         // SAFETY: a `Gnb` holds `Avx2` only after `is_available()` confirmed AVX2 on this CPU.
         #[cfg(target_arch = "x86_64")]
         Backend::Avx2 => unsafe { run_avx2(plan, mult, a, b, c) },
@@ -805,7 +917,6 @@ mod tally {
         fn group(&self, _: usize) -> u64 {
             0
         }
-        fn set_group(&mut self, _: usize, _: u64) {}
         fn shl(self, _: u32) -> Tally {
             Tally
         }
@@ -813,6 +924,9 @@ mod tally {
             Tally
         }
         fn splat(_: u64) -> Tally {
+            Tally
+        }
+        fn from_groups(_: impl Fn(usize) -> u64) -> Tally {
             Tally
         }
     }
