@@ -71,6 +71,8 @@ pub enum Error {
         /// The type of the field given.
         gnb_type: u32,
     },
+    /// Not the name of a normal-basis multiplier.
+    UnknownMultiplier,
     /// The element given as the image of β is not a root of β's minimal polynomial.
     NotARoot,
     /// A slice argument has the wrong length.
@@ -128,6 +130,9 @@ impl fmt::Display for Error {
             Error::NeedsTypeTwo { gnb_type } => write!(
                 f,
                 "this multiplier needs a type-2 optimal normal basis; the field has type {gnb_type}"
+            ),
+            Error::UnknownMultiplier => f.write_str(
+                "unknown multiplier (one of massey-omura, matrix, xesmpo, aesmpo, kwon, fan-hasan)",
             ),
             Error::NotARoot => f.write_str(
                 "the image given for the normal-basis generator is not a root of its minimal polynomial",

@@ -2,7 +2,7 @@
 //! Brumley and Page, *Bit-sliced binary normal basis multiplication* (ARITH 2011).
 //!
 //! # Representation
-//! An element A = Σ_{i<m} a_i β^{2^i}, β the Gauss period of type T ([`params`]), is an
+//! An element A = Σ_{i<m} a_i β^{2^i}, β the Gauss period of type T (docs/gnb.md), is an
 //! [`NbElement`]: nine 64-bit limbs, bit i (limb i / 64, bit i mod 64) the coefficient a_i,
 //! every bit at or above m zero. Hex follows design.md §2: the big-endian hex of the integer
 //! Σ a_i·2^{m−1−i}, so a_0 is the **most significant** bit (X9.62, FIPS 186-2) and the
@@ -14,7 +14,7 @@
 //!   bits (Tr(β) = 1 since the β^{2^i} sum to 1).
 //! - `mul`: Ning–Yin (ICICS 2001), the method of the WG reference code: with R_s(A) the
 //!   rotation whose bit k is a_{k+s}, C = ⊕_x R_x(A) ∧ (⊕_{y ∈ Y(x)} R_y(B)) on whole m-bit
-//!   words, Y(x) the ones of row x of the matrix M ([`params::matrix_rows`]).
+//!   words, Y(x) the ones of row x of the matrix M ([`Gnb::matrix_row`]).
 //! - `solve(c)`: z² + z = c gives c_i = z_{i−1} + z_i, so z_0 = 0, z_i = c_1 + … + c_i (a prefix
 //!   XOR) when Tr(c) = 0; `half_trace` is Σ_{i ≤ (m−1)/2} c^{2^{2i}}, rotations only.
 //! - `inv`: Itoh–Tsujii, a^{2^m − 2}, where every multi-squaring is a rotation.
@@ -38,7 +38,7 @@ use crate::arith::MAX_LIMBS;
 use crate::error::Error;
 
 pub mod convert;
-pub mod params;
+mod params;
 pub mod sliced;
 
 pub use convert::NbPbMap;
@@ -566,11 +566,22 @@ impl Gnb {
 
     /// The multiplier [`Gnb::mul_batch`] uses: the fastest measured for this field's type,
     /// degree and backend (BENCHMARKS.md, "Normal bases").
+    ///
+    /// Measured on Zen 3 (BENCHMARKS.md): Fan–Hasan wins for type 2 from m = 65 on 256-bit
+    /// words and from m = 131 on 64-bit ones (below that its padding and additions cost more
+    /// than they save); otherwise XESMPO, which needs the fewest XORs of the quadratic ones
+    /// (AESMPO trades m²/2 ANDs for as many XORs, a tie in time). The AVX-512 backend follows
+    /// the AVX2 rule until measured.
     pub fn best_multiplier(&self) -> Multiplier {
-        if self.plan.has_fan_hasan() && self.m >= 53 {
+        let fan_hasan_from = match self.backend {
+            Backend::Soft => 131,
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 | Backend::Avx512 => 65,
+        };
+        if self.plan.has_fan_hasan() && self.m >= fan_hasan_from {
             Multiplier::FanHasan
         } else {
-            Multiplier::Aesmpo
+            Multiplier::Xesmpo
         }
     }
 

@@ -1,4 +1,4 @@
-//! Binary fields F_{2^m} = F_2\[x\]/(P) in polynomial basis, for wegman.
+//! Binary fields F_{2^m} for wegman: polynomial bases F_2\[x\]/(P) and Gaussian normal bases.
 //!
 //! - [`field`]: any irreducible trinomial or pentanomial P of degree m ≤ 571, chosen at run
 //!   time ([`Field`], [`Modulus`]): multiplication (CLMUL or portable), squaring, inversion,
@@ -9,6 +9,8 @@
 //!   the degree m), with operators.
 //! - [`modulus`], [`ssrf`]: moduli, irreducibility, and Avanzi's square-root-friendly search.
 //! - [`basis`]: the isomorphism between two moduli of one degree.
+//! - [`gnb`]: F_{2^m} in a Gaussian normal basis ([`Gnb`], [`NbElement`]), the six bit-sliced
+//!   multipliers of Brumley–Page over batches, and the isomorphism to polynomial bases.
 //!
 //! F_2 linear algebra and carry-less multiplication come from `wegman-f2`; the F_{2^8} tower
 //! of Auth256 lives in `wegman-gf256`.

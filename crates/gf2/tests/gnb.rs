@@ -230,6 +230,7 @@ fn every_multiplier_on_every_backend_equals_the_reference() {
                 assert_eq!(want[i], r.mul(&g, &a[i], &b[i]), "m = {m}, lane {i}");
             }
             for mult in Multiplier::ALL {
+                assert_eq!(mult.name().parse::<Multiplier>(), Ok(mult));
                 let mut c = vec![NbElement::ZERO; n];
                 match g.mul_batch_with(mult, &a, &b, &mut c) {
                     Ok(()) => assert!(c == want, "{mult} on {backend}, m = {m}"),
@@ -491,6 +492,10 @@ fn hex_follows_design_section_2() {
         Err(Error::OutOfRange { .. })
     ));
     let _ = Modulus::new(&[163, 7, 6, 3, 0]).unwrap();
+    assert_eq!(
+        "karatsuba".parse::<Multiplier>(),
+        Err(Error::UnknownMultiplier)
+    );
 }
 
 #[test]

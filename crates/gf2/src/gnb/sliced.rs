@@ -21,7 +21,7 @@
 //!   symmetric extension of b mod p, b̃_0 = 0). Each Toeplitz matrix-vector product splits
 //!   into three of half size, [A B; C A]·[v₀; v₁] = [P₀ + P₁; P₀ + P₂] with P₀ = A(v₀ + v₁),
 //!   P₁ = (B + A)v₁, P₂ = (C + A)v₀, down to a schoolbook base: O(m^{log₂3}) gates. The
-//!   recursion is unrolled once per field into a list of block operations ([`FhOp`]).
+//!   recursion is unrolled once per field into a list of block operations.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -91,6 +91,18 @@ impl Multiplier {
             Multiplier::Kwon => "kwon",
             Multiplier::FanHasan => "fan-hasan",
         }
+    }
+}
+
+impl core::str::FromStr for Multiplier {
+    type Err = crate::error::Error;
+
+    /// The [`Multiplier::name`] of a multiplier.
+    fn from_str(s: &str) -> Result<Multiplier, Self::Err> {
+        Multiplier::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or(crate::error::Error::UnknownMultiplier)
     }
 }
 
