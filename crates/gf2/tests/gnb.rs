@@ -107,17 +107,8 @@ impl Reference {
 }
 
 fn backends() -> Vec<Backend> {
-    let mut covered = Vec::new();
-    for &b in Backend::ALL.iter() {
-        if b.is_available() {
-            covered.push(b);
-        } else {
-            println!("skipped {b}: not on this CPU");
-        }
-    }
-    let names: Vec<&str> = covered.iter().map(|b| b.name()).collect();
-    println!("covered {}", names.join(", "));
-    covered
+    wegman_testkit::report(Backend::coverage("gf2 gnb"));
+    Backend::available().collect()
 }
 
 #[test]
