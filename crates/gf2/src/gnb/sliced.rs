@@ -266,6 +266,9 @@ pub(crate) struct Plan {
     /// (2s + 1, 2s + 2) (entry s).
     single: Passes,
     paired: Passes,
+    /// Whether vector words use `paired`: for type 2 and from m = 128 (below that, for
+    /// types ≥ 4, the pairs' many short segments measured slower).
+    pair: bool,
     /// Kwon: the distinct row shapes (offsets from the first element, CSR) and, per shape, the
     /// rows (x, y₀) that have it.
     shapes: Vec<u16>,
@@ -354,6 +357,7 @@ impl Plan {
             row_start,
             single,
             paired,
+            pair: g.gnb_type() == 2 || m >= 128,
             shapes,
             shape_start,
             shape_rows,
@@ -794,7 +798,7 @@ fn rmh<W: Word>(plan: &Plan, ae: bool, a2: &[W], b2: &[W], c: &mut [W], scratch:
             z_range(ae, a, b, z, lo, hi, shift);
         }
     };
-    if W::GROUPS == 1 {
+    if W::GROUPS == 1 || !plan.pair {
         for j in 1..=v {
             z_of(&mut z[..m], j);
             add_rotations(c, z, plan.single.step(j - 1));

@@ -1,0 +1,52 @@
+//! Errors of the elliptic-curve API.
+
+use core::fmt;
+
+/// What went wrong. Every bad input gets one of these, never a panic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// Not one of the ten curve names (sect163k1 … sect571r1, or K-163 … B-571).
+    UnknownCurve,
+    /// A field element or scalar was not valid hex, or too long.
+    Field(wegman_gf2::Error),
+    /// A scalar has more bits than the curve order n.
+    ScalarTooLong {
+        /// The bits of n.
+        bits: u32,
+    },
+    /// A scalar was not hexadecimal.
+    MalformedScalar,
+    /// The point does not satisfy the curve equation.
+    NotOnCurve,
+    /// The point is on the curve but not in the subgroup of order n.
+    NotInSubgroup,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownCurve => f.write_str(
+                "unknown curve (one of sect163k1, sect163r2, sect233k1, sect233r1, sect283k1, \
+                 sect283r1, sect409k1, sect409r1, sect571k1, sect571r1)",
+            ),
+            Error::Field(e) => write!(f, "{e}"),
+            Error::ScalarTooLong { bits } => {
+                write!(f, "scalar too long: the curve order has {bits} bits")
+            }
+            Error::MalformedScalar => f.write_str("malformed scalar: not hexadecimal"),
+            Error::NotOnCurve => f.write_str("the point is not on the curve"),
+            Error::NotInSubgroup => {
+                f.write_str("the point is not in the subgroup of prime order n")
+            }
+        }
+    }
+}
+
+impl core::error::Error for Error {}
+
+impl From<wegman_gf2::Error> for Error {
+    fn from(e: wegman_gf2::Error) -> Error {
+        Error::Field(e)
+    }
+}

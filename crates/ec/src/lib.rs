@@ -1,0 +1,24 @@
+//! Binary elliptic curves for wegman: the ten NIST / SEC 2 curves y² + xy = x³ + ax² + b over
+//! F_{2^m}, generic over the field representation ([`field::CurveField`]: NIST polynomial
+//! basis, square-root-friendly polynomial basis, Gaussian normal basis), with results identical
+//! at the SEC 2 interface.
+//!
+//! - [`curve`] — the curves' parameters and [`Curve`], a curve in a representation.
+//! - [`point`] — the group law (variable-time, public points) and the constant-time López–Dahab
+//!   Montgomery ladder.
+//! - [`scalar`] — scalars (`Scalar`).
+#![no_std]
+
+extern crate alloc;
+
+pub mod curve;
+pub mod error;
+pub mod field;
+pub mod point;
+pub mod scalar;
+
+pub use curve::{Curve, CurveId};
+pub use error::Error;
+pub use field::{CurveField, Nb, NistPb, SsrfPb};
+pub use point::Point;
+pub use scalar::Scalar;

@@ -1,0 +1,158 @@
+//! The constant-time ladder, double-and-add and the group law on all ten NIST binary curves in
+//! every field representation: the CAVP key-pair vectors d → Q = d·G (tests/data/
+//! KeyPair-186-3.rsp, FIPS 186-3), the curve parameters against tests/data/
+//! nist-binary-curves.txt, and edge scalars.
+
+use wegman_ec::{Curve, CurveField, CurveId, Nb, NistPb, Point, Scalar, SsrfPb};
+
+/// (curve NIST name, d, Qx, Qy) for the binary curves.
+fn vectors() -> Vec<(String, String, String, String)> {
+    let text = include_str!("data/KeyPair-186-3.rsp");
+    let mut out = Vec::new();
+    let mut curve = String::new();
+    let mut d = String::new();
+    let mut qx = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(c) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            if c.starts_with("K-") || c.starts_with("B-") || c.starts_with("P-") {
+                curve = c.to_string();
+            }
+        } else if let Some(v) = line.strip_prefix("d = ") {
+            d = v.to_string();
+        } else if let Some(v) = line.strip_prefix("Qx = ") {
+            qx = v.to_string();
+        } else if let Some(v) = line.strip_prefix("Qy = ")
+            && !curve.starts_with("P-")
+        {
+            out.push((curve.clone(), d.clone(), qx.clone(), v.to_string()));
+        }
+    }
+    out
+}
+
+fn check_repr<F: CurveField>(
+    make: impl Fn(&wegman_gf2::Modulus) -> Result<F, wegman_ec::Error> + Copy,
+) {
+    let vs = vectors();
+    assert_eq!(
+        vs.len(),
+        100,
+        "ten vectors for each of the ten binary curves"
+    );
+    for id in CurveId::ALL {
+        let c = Curve::new(id, make).unwrap();
+        let (gx, gy) = c.generator();
+        assert!(c.is_on_curve_vartime(&gx, &gy), "{id} in {}", F::NAME);
+        let n = *c.order();
+        // n·G = O, (n − 1)·G = −G, 1·G = G, 0·G = O.
+        let g = c.g();
+        assert_eq!(c.mul_ladder(&n, &g), Point::Infinity, "{id}");
+        assert_eq!(c.mul_ladder(&Scalar::ZERO, &g), Point::Infinity);
+        assert_eq!(c.mul_ladder(&Scalar::from_limbs(&[1]), &g), g);
+        let mut nm1 = *n.limbs();
+        nm1[0] -= 1; // n is odd
+        let nm1 = Scalar::from_limbs(&nm1);
+        assert_eq!(c.mul_ladder(&nm1, &g), c.neg(&g), "{id}: (n − 1)G = −G");
+        assert_eq!(
+            c.mul_ladder(&Scalar::from_limbs(&[2]), &g),
+            c.dbl_vartime(&g)
+        );
+        let (sec2_name, nist) = (id.params().name, id.params().nist_name);
+        let mine: Vec<_> = vs.iter().filter(|v| v.0 == nist).collect();
+        assert_eq!(mine.len(), 10, "{sec2_name}");
+        for (i, (_, d, qx, qy)) in mine.iter().enumerate() {
+            let k = c.parse_scalar(d).unwrap();
+            let q = c.mul_ladder(&k, &g);
+            let Point::Affine { x, y } = q else {
+                panic!("{id}: d·G = O")
+            };
+            let f = c.sec2_field();
+            assert_eq!(
+                c.field().export_sec2(&x),
+                f.parse(qx).unwrap(),
+                "{id} {} vector {i}",
+                F::NAME
+            );
+            assert_eq!(
+                c.field().export_sec2(&y),
+                f.parse(qy).unwrap(),
+                "{id} {} vector {i}",
+                F::NAME
+            );
+            if i < 2 {
+                assert_eq!(c.mul_vartime(&k, &g), q, "{id}: double-and-add");
+                // The ladder on a point other than G: d·(2G) = 2·(d·G).
+                let g2 = c.dbl_vartime(&g);
+                assert_eq!(c.mul_ladder(&k, &g2), c.dbl_vartime(&q));
+            }
+        }
+    }
+}
+
+#[test]
+fn cavp_key_pairs_nist_polynomial_basis() {
+    check_repr(NistPb::new);
+}
+
+#[test]
+fn cavp_key_pairs_square_root_friendly_basis() {
+    check_repr(SsrfPb::new);
+}
+
+#[test]
+fn cavp_key_pairs_normal_basis() {
+    check_repr(Nb::new);
+}
+
+#[test]
+fn parameters_match_the_data_file() {
+    let text = include_str!("data/nist-binary-curves.txt");
+    let mut seen = 0;
+    for block in text.split("\n\n") {
+        let get = |k: &str| {
+            block
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{k} = ")))
+                .map(str::to_string)
+        };
+        let Some(name) = get("sec2_name") else {
+            continue;
+        };
+        let id = CurveId::from_name(&name).unwrap();
+        assert_eq!(CurveId::from_name(&get("curve").unwrap()).unwrap(), id);
+        let p = id.params();
+        assert_eq!(p.modulus, get("modulus").unwrap());
+        assert_eq!(p.a.to_string(), get("a").unwrap());
+        assert_eq!(p.h.to_string(), get("h").unwrap());
+        assert_eq!(p.n, get("n").unwrap());
+        assert_eq!(p.b, get("pb_b").unwrap());
+        assert_eq!(p.gx, get("pb_gx").unwrap());
+        assert_eq!(p.gy, get("pb_gy").unwrap());
+        seen += 1;
+    }
+    assert_eq!(seen, 10);
+    assert!(CurveId::from_name("sect163k2").is_err());
+    assert_eq!(CurveId::from_name(" K-571 ").unwrap(), CurveId::Sect571k1);
+}
+
+#[test]
+fn scalars_longer_than_the_order_are_rejected() {
+    let c = Curve::new(CurveId::Sect163k1, NistPb::new).unwrap();
+    assert!(
+        c.parse_scalar("4000000000000000000020108a2e0cc0d99f8a5ef")
+            .is_ok()
+    );
+    assert!(matches!(
+        c.parse_scalar("8000000000000000000000000000000000000000000"),
+        Err(wegman_ec::Error::ScalarTooLong { bits: 163 })
+    ));
+    assert!(matches!(
+        c.parse_scalar("xyz"),
+        Err(wegman_ec::Error::MalformedScalar)
+    ));
+    assert!(matches!(
+        c.parse_scalar(""),
+        Err(wegman_ec::Error::MalformedScalar)
+    ));
+}
