@@ -21,6 +21,12 @@ pub enum Error {
     NotOnCurve,
     /// The point is on the curve but not in the subgroup of order n.
     NotInSubgroup,
+    /// The identity where a public key is needed.
+    Identity,
+    /// A SEC 1 point encoding is malformed.
+    Encoding(&'static str),
+    /// A secret key outside [1, n − 1].
+    InvalidSecretKey,
 }
 
 impl fmt::Display for Error {
@@ -39,6 +45,9 @@ impl fmt::Display for Error {
             Error::NotInSubgroup => {
                 f.write_str("the point is not in the subgroup of prime order n")
             }
+            Error::Identity => f.write_str("the point at infinity is not a valid public key"),
+            Error::Encoding(why) => write!(f, "malformed SEC 1 point: {why}"),
+            Error::InvalidSecretKey => f.write_str("secret key out of range [1, n - 1]"),
         }
     }
 }

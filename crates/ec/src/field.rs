@@ -46,6 +46,8 @@ pub trait CurveField: Clone + Debug + Send + Sync {
     fn trace(&self, a: &Self::Elem) -> u8;
     /// The half-trace (odd m).
     fn half_trace(&self, a: &Self::Elem) -> Self::Elem;
+    /// A root z of z² + z = c (the other is z + 1), none when Tr(c) = 1.
+    fn solve(&self, c: &Self::Elem) -> Option<Self::Elem>;
     /// From the SEC 2 polynomial basis.
     fn import_sec2(&self, e: &Element) -> Self::Elem;
     /// To the SEC 2 polynomial basis.
@@ -134,6 +136,9 @@ macro_rules! pb_ops {
             // The degrees of the curves are odd.
             self.f.half_trace(a).unwrap_or(Element::ZERO)
         }
+        fn solve(&self, c: &Element) -> Option<Element> {
+            self.f.solve(c).map(|(z, _)| z)
+        }
     };
 }
 
@@ -185,6 +190,9 @@ impl CurveField for Nb {
     }
     fn half_trace(&self, a: &NbElement) -> NbElement {
         self.g.half_trace(a)
+    }
+    fn solve(&self, c: &NbElement) -> Option<NbElement> {
+        self.g.solve(c).map(|(z, _)| z)
     }
     fn import_sec2(&self, e: &Element) -> NbElement {
         self.map.to_nb(e)

@@ -7,17 +7,22 @@
 //! - [`point`] — the group law (variable-time, public points) and the constant-time López–Dahab
 //!   Montgomery ladder.
 //! - [`scalar`] — scalars (`Scalar`).
+//! - [`sec1`] — SEC 1 point encodings and public-key validation.
+//! - [`ecdh`] — Diffie–Hellman with the ladder.
 #![no_std]
 
 extern crate alloc;
 
 pub mod curve;
+pub mod ecdh;
 pub mod error;
 pub mod field;
 pub mod point;
 pub mod scalar;
+pub mod sec1;
 
 pub use curve::{Curve, CurveId};
+pub use ecdh::SecretKey;
 pub use error::Error;
 pub use field::{CurveField, Nb, NistPb, SsrfPb};
 pub use point::Point;

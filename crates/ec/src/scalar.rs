@@ -2,6 +2,7 @@
 //! public input; the ladder reads the bits of a secret scalar with masks only.
 
 use subtle::{Choice, ConstantTimeEq};
+use zeroize::Zeroize;
 
 use crate::error::Error;
 
@@ -18,6 +19,12 @@ impl core::fmt::Debug for Scalar {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         // Scalars may be secret keys: never printed.
         f.write_str("Scalar(..)")
+    }
+}
+
+impl Zeroize for Scalar {
+    fn zeroize(&mut self) {
+        self.limbs.zeroize();
     }
 }
 
@@ -87,6 +94,17 @@ impl Scalar {
     /// Bit i as 0 or 1 (a load at a public index; no branch).
     pub fn bit(&self, i: usize) -> u64 {
         (self.limbs[i / 64] >> (i % 64)) & 1
+    }
+
+    /// self < n, in constant time (a borrow chain).
+    pub(crate) fn ct_less_than(&self, n: &Scalar) -> bool {
+        let mut borrow = 0u64;
+        for i in 0..LIMBS {
+            let (d, b1) = self.limbs[i].overflowing_sub(n.limbs[i]);
+            let (_, b2) = d.overflowing_sub(borrow);
+            borrow = u64::from(b1 | b2);
+        }
+        borrow == 1
     }
 
     /// Big-endian hex, no leading zeros (`0` for zero).

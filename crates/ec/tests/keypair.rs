@@ -156,3 +156,67 @@ fn scalars_longer_than_the_order_are_rejected() {
         Err(wegman_ec::Error::MalformedScalar)
     ));
 }
+
+/// The CAVP public-key validation vectors (tests/data/PKV-186-3.rsp): each binary-curve
+/// point given as (Qx, Qy) is accepted exactly when the file says P, with the reason it gives
+/// otherwise (out of range or not on the curve).
+fn pkv<F: CurveField>(make: impl Fn(&wegman_gf2::Modulus) -> Result<F, wegman_ec::Error> + Copy) {
+    let text = include_str!("data/PKV-186-3.rsp");
+    let mut curve: Option<Curve<F>> = None;
+    let (mut qx, mut qy) = (String::new(), String::new());
+    let mut seen = 0;
+    for line in text.lines().map(str::trim) {
+        if let Some(c) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            curve = CurveId::from_name(c)
+                .ok()
+                .map(|id| Curve::new(id, make).unwrap());
+        } else if let Some(v) = line.strip_prefix("Qx = ") {
+            qx = v.to_string();
+        } else if let Some(v) = line.strip_prefix("Qy = ") {
+            qy = v.to_string();
+        } else if let (Some(r), Some(c)) = (line.strip_prefix("Result = "), curve.as_ref()) {
+            // SEC 1 bytes 04‖X‖Y from the hex, padded; an over-long coordinate stays over-long
+            // only if it has too many digits, else the range check catches it.
+            let n = 2 * c.coordinate_len();
+            let pad = |h: &str| format!("{h:0>n$}");
+            let (x, y) = (pad(&qx), pad(&qy));
+            let got = if x.len() > n || y.len() > n {
+                Err(wegman_ec::Error::Encoding("coordinate too long"))
+            } else {
+                let byte =
+                    |h: &str, i: usize| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).unwrap();
+                let bytes: Vec<u8> = (0..n / 2)
+                    .map(|i| byte(&x, i))
+                    .chain((0..n / 2).map(|i| byte(&y, i)))
+                    .collect();
+                c.decode_public_key(&[&[4u8][..], &bytes].concat())
+            };
+            match (r.starts_with('P'), &got) {
+                (true, Ok(_)) => {}
+                (false, Err(e)) => {
+                    if r.contains("not on curve") {
+                        assert_eq!(*e, wegman_ec::Error::NotOnCurve, "{} {qx}", c.id());
+                    } else if r.contains("out of range") {
+                        assert!(
+                            matches!(
+                                e,
+                                wegman_ec::Error::Field(_) | wegman_ec::Error::Encoding(_)
+                            ),
+                            "{} {qx}: {e}",
+                            c.id()
+                        );
+                    }
+                }
+                _ => panic!("{} ({}) {qx}: file says {r}, got {got:?}", c.id(), F::NAME),
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 100, "{seen}");
+}
+
+#[test]
+fn cavp_public_key_validation() {
+    pkv(NistPb::new);
+    pkv(Nb::new);
+}

@@ -567,8 +567,8 @@ impl Gnb {
     /// The multiplier [`Gnb::mul_batch`] uses: the fastest measured for this field's type,
     /// degree and backend (BENCHMARKS.md, "Normal bases").
     ///
-    /// Measured on Zen 3 (BENCHMARKS.md): Fan–Hasan wins for type 2 from m = 65 on 256-bit
-    /// words and from m = 131 on 64-bit ones (below that its padding and additions cost more
+    /// Measured on Zen 3 (BENCHMARKS.md): Fan–Hasan wins for type 2 from m = 83 on 256-bit
+    /// words and from m = 131 on 64-bit ones (a tie at m = 65 and 83 respectively) (below that its padding and additions cost more
     /// than they save); otherwise XESMPO, which needs the fewest XORs of the quadratic ones
     /// (AESMPO trades m²/2 ANDs for as many XORs, a tie in time). The AVX-512 backend follows
     /// the AVX2 rule until measured.
@@ -576,7 +576,7 @@ impl Gnb {
         let fan_hasan_from = match self.backend {
             Backend::Soft => 131,
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 | Backend::Avx512 => 65,
+            Backend::Avx2 | Backend::Avx512 => 83,
         };
         if self.plan.has_fan_hasan() && self.m >= fan_hasan_from {
             Multiplier::FanHasan

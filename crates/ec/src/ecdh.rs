@@ -1,0 +1,61 @@
+//! Elliptic-curve Diffie–Hellman (SEC 1 §3.3.1, design.md §3.5): the shared secret is the
+//! x-coordinate of d·Q as ⌈m/8⌉ big-endian bytes (OpenSSL's and SEC 1's default, no cofactor),
+//! computed with the constant-time ladder; the cofactor variant is x((h·d)·Q).
+
+use alloc::vec::Vec;
+
+use subtle::ConstantTimeEq;
+use zeroize::Zeroize;
+
+use crate::curve::Curve;
+use crate::error::Error;
+use crate::field::CurveField;
+use crate::point::Point;
+use crate::scalar::Scalar;
+
+/// A secret key: a scalar in [1, n − 1]. Never printed; wiped on drop.
+pub struct SecretKey {
+    d: Scalar,
+}
+
+impl core::fmt::Debug for SecretKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("SecretKey(..)")
+    }
+}
+
+impl Drop for SecretKey {
+    fn drop(&mut self) {
+        self.d.zeroize();
+    }
+}
+
+impl SecretKey {
+    /// From a scalar, which must be in [1, n − 1] for the curve.
+    pub fn from_scalar<F: CurveField>(curve: &Curve<F>, d: Scalar) -> Result<SecretKey, Error> {
+        if bool::from(d.ct_eq(&Scalar::ZERO)) || !d.ct_less_than(curve.order()) {
+            return Err(Error::InvalidSecretKey);
+        }
+        Ok(SecretKey { d })
+    }
+
+    /// The public key d·G (constant-time in d).
+    pub fn public_key<F: CurveField>(&self, curve: &Curve<F>) -> Point<F::Elem> {
+        curve.mul_ladder(&self.d, &curve.g())
+    }
+
+    /// The shared secret with a validated public key `q` (from
+    /// [`Curve::decode_public_key`]): x(d·Q), ⌈m/8⌉ bytes.
+    pub fn diffie_hellman<F: CurveField>(
+        &self,
+        curve: &Curve<F>,
+        q: &Point<F::Elem>,
+    ) -> Result<Vec<u8>, Error> {
+        curve.check_public_key(q)?;
+        match curve.mul_ladder(&self.d, q) {
+            Point::Affine { x, .. } => Ok(curve.x_bytes(&x)),
+            // d ∈ [1, n − 1] and Q of order n: never the identity.
+            Point::Infinity => Err(Error::Identity),
+        }
+    }
+}

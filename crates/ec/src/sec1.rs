@@ -1,0 +1,132 @@
+//! SEC 1 v2 §2.3.3–2.3.4 encodings for binary fields and the validation of public points
+//! (design.md §2, §3.5). Public data: variable time.
+//!
+//! A coordinate is ⌈m/8⌉ bytes, big-endian, of its SEC 2 polynomial-basis integer. A point is
+//! `04‖X‖Y`, or compressed `02‖X` / `03‖X` with ỹ = the rightmost bit of y·x⁻¹ (0 when
+//! x = 0), or `00` for the identity. Decompression solves z² + z = x + a + b·x⁻² (z = y/x)
+//! and takes the root whose rightmost bit is ỹ; x = 0 gives y = √b.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use wegman_gf2::Element;
+
+use crate::curve::Curve;
+use crate::error::Error;
+use crate::field::CurveField;
+use crate::point::Point;
+
+impl<F: CurveField> Curve<F> {
+    /// Bytes per coordinate: ⌈m/8⌉.
+    pub fn coordinate_len(&self) -> usize {
+        (self.field().degree() as usize).div_ceil(8)
+    }
+
+    fn coordinate_bytes(&self, e: &F::Elem) -> Vec<u8> {
+        let pb = self.field().export_sec2(e);
+        let n = self.coordinate_len();
+        (0..n)
+            .rev()
+            .map(|i| (pb.limbs()[i / 8] >> (8 * (i % 8))) as u8)
+            .collect()
+    }
+
+    fn coordinate_from(&self, bytes: &[u8]) -> Result<F::Elem, Error> {
+        let mut limbs = [0u64; 9];
+        for (i, &b) in bytes.iter().rev().enumerate() {
+            limbs[i / 8] |= u64::from(b) << (8 * (i % 8));
+        }
+        // `element` rejects any bit at or above m.
+        let pb: Element = self.sec2_field().element(&limbs)?;
+        Ok(self.field().import_sec2(&pb))
+    }
+
+    /// The x-coordinate as ⌈m/8⌉ big-endian bytes (the ECDH shared secret of a point).
+    pub fn x_bytes(&self, x: &F::Elem) -> Vec<u8> {
+        self.coordinate_bytes(x)
+    }
+
+    /// SEC 1 encoding of a point, compressed or not.
+    pub fn encode_point(&self, p: &Point<F::Elem>, compressed: bool) -> Vec<u8> {
+        let Point::Affine { x, y } = p else {
+            return vec![0];
+        };
+        let mut out = Vec::with_capacity(1 + 2 * self.coordinate_len());
+        if compressed {
+            let f = self.field();
+            let z = f.mul(y, &f.inv(x).unwrap_or(f.zero()));
+            let bit = (f.export_sec2(&z).limbs()[0] & 1) as u8;
+            out.push(2 | bit);
+            out.extend(self.coordinate_bytes(x));
+        } else {
+            out.push(4);
+            out.extend(self.coordinate_bytes(x));
+            out.extend(self.coordinate_bytes(y));
+        }
+        out
+    }
+
+    /// Decodes a SEC 1 point and checks that it is on the curve (the identity `00` decodes to
+    /// `Infinity`); no subgroup check (see [`Curve::decode_public_key`]).
+    pub fn decode_point(&self, bytes: &[u8]) -> Result<Point<F::Elem>, Error> {
+        let n = self.coordinate_len();
+        let f = self.field();
+        let (x, y) = match bytes {
+            [0] => return Ok(Point::Infinity),
+            [4, rest @ ..] if rest.len() == 2 * n => (
+                self.coordinate_from(&rest[..n])?,
+                self.coordinate_from(&rest[n..])?,
+            ),
+            [t @ (2 | 3), rest @ ..] if rest.len() == n => {
+                let x = self.coordinate_from(rest)?;
+                let want = u64::from(*t & 1);
+                if bool::from(f.is_zero(&x)) {
+                    if want != 0 {
+                        return Err(Error::Encoding("compressed point with x = 0 and ỹ = 1"));
+                    }
+                    (x, f.sqrt(self.b()))
+                } else {
+                    let xinv = f.inv(&x).unwrap_or(f.zero());
+                    let c = x + *self.a() + f.mul(self.b(), &f.sqr(&xinv));
+                    let z = f.solve(&c).ok_or(Error::NotOnCurve)?;
+                    let z = if f.export_sec2(&z).limbs()[0] & 1 == want {
+                        z
+                    } else {
+                        z + f.one()
+                    };
+                    (x, f.mul(&x, &z))
+                }
+            }
+            [] => return Err(Error::Encoding("empty point")),
+            [0 | 2 | 3 | 4, ..] => return Err(Error::Encoding("wrong length for its type byte")),
+            _ => return Err(Error::Encoding("unknown type byte (00, 02, 03 or 04)")),
+        };
+        if !self.is_on_curve_vartime(&x, &y) {
+            return Err(Error::NotOnCurve);
+        }
+        Ok(Point::Affine { x, y })
+    }
+
+    /// Decodes and fully validates a public key (design.md §3.5): SEC 1 syntax, coordinates
+    /// below 2^m, on the curve, not the identity, and of order n (n·Q = O, which rejects the
+    /// small-order and mixed-order points of the cofactor-h group).
+    pub fn decode_public_key(&self, bytes: &[u8]) -> Result<Point<F::Elem>, Error> {
+        let p = self.decode_point(bytes)?;
+        self.check_public_key(&p)?;
+        Ok(p)
+    }
+
+    /// The validation of [`Curve::decode_public_key`] on a decoded point.
+    pub fn check_public_key(&self, p: &Point<F::Elem>) -> Result<(), Error> {
+        let Point::Affine { x, y } = p else {
+            return Err(Error::Identity);
+        };
+        if !self.is_on_curve_vartime(x, y) {
+            return Err(Error::NotOnCurve);
+        }
+        if self.mul_vartime(self.order(), p) != Point::Infinity {
+            return Err(Error::NotInSubgroup);
+        }
+        Ok(())
+    }
+}
