@@ -27,6 +27,8 @@ pub enum Error {
     Encoding(&'static str),
     /// A secret key outside [1, n − 1].
     InvalidSecretKey,
+    /// Halving needs Tr(a) = 1 (the B curves and sect163k1).
+    CannotHalve,
 }
 
 impl fmt::Display for Error {
@@ -48,6 +50,9 @@ impl fmt::Display for Error {
             Error::Identity => f.write_str("the point at infinity is not a valid public key"),
             Error::Encoding(why) => write!(f, "malformed SEC 1 point: {why}"),
             Error::InvalidSecretKey => f.write_str("secret key out of range [1, n - 1]"),
+            Error::CannotHalve => {
+                f.write_str("halving needs a curve with Tr(a) = 1 (the B curves and sect163k1)")
+            }
         }
     }
 }

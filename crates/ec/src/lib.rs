@@ -9,6 +9,7 @@
 //! - [`scalar`] — scalars (`Scalar`).
 //! - [`sec1`] — SEC 1 point encodings and public-key validation.
 //! - [`ecdh`] — Diffie–Hellman with the ladder.
+//! - [`halve`] — point halving (Avanzi's application of square-root-friendly moduli).
 #![no_std]
 
 extern crate alloc;
@@ -17,6 +18,7 @@ pub mod curve;
 pub mod ecdh;
 pub mod error;
 pub mod field;
+pub mod halve;
 pub mod point;
 pub mod scalar;
 pub mod sec1;

@@ -1,0 +1,55 @@
+//! Point halving (Knudsen 1999, Schroeppel; HMV §3.6), the operation Avanzi's
+//! square-root-friendly moduli make cheap: one multiplication, one half-trace, one square root
+//! and one trace.
+//!
+//! In λ-coordinates (x, λ = x + y/x) doubling is u = λ_P² + λ_P + a, and x_P² = u(u + λ_Q +
+//! λ_P + 1) for Q = 2P = (u, λ_Q). So a half of Q has λ_P ∈ {λ̂, λ̂ + 1} with λ̂ = H(u + a)
+//! (the half-trace solves λ̂² + λ̂ = u + a; Tr(u + a) = 0 for every Q in 2E). With
+//! t = u(u + λ_Q + λ̂): if Tr(t) = 0 then λ_P = λ̂ and x_P = √(t + u), else λ_P = λ̂ + 1 and
+//! x_P = √t — the choice that lands in the subgroup of odd order n, on curves with
+//! Tr(a) = 1 (cofactor 2: every B curve and sect163k1). y_P = x_P(λ_P + x_P).
+
+use crate::curve::Curve;
+use crate::error::Error;
+use crate::field::CurveField;
+use crate::point::Point;
+
+impl<F: CurveField> Curve<F> {
+    /// Whether points can be halved (Tr(a) = 1).
+    pub fn can_halve(&self) -> bool {
+        self.field().trace(self.a()) == 1
+    }
+
+    /// The unique half of Q in the subgroup of order n (variable-time: public points). Q must
+    /// be in that subgroup (then so is its half); curves with Tr(a) = 0 have no unique half
+    /// to give ([`Error::CannotHalve`]).
+    pub fn halve_vartime(&self, q: &Point<F::Elem>) -> Result<Point<F::Elem>, Error> {
+        if !self.can_halve() {
+            return Err(Error::CannotHalve);
+        }
+        let f = self.field();
+        let Point::Affine { x: u, y: v } = *q else {
+            return Ok(Point::Infinity);
+        };
+        if bool::from(f.is_zero(&u)) {
+            // (0, √b) has order 2: not in the odd-order subgroup.
+            return Err(Error::NotInSubgroup);
+        }
+        let lq = u + f.mul(&v, &f.inv(&u).unwrap_or(f.zero()));
+        let (x, l) = self.halve_lambda(&u, &lq);
+        let y = f.mul(&x, &(l + x));
+        Ok(Point::Affine { x, y })
+    }
+
+    /// One halving in λ-coordinates: (u, λ_Q) ↦ (x_P, λ_P).
+    pub fn halve_lambda(&self, u: &F::Elem, lq: &F::Elem) -> (F::Elem, F::Elem) {
+        let f = self.field();
+        let lh = f.half_trace(&(*u + *self.a()));
+        let t = f.mul(u, &(*u + *lq + lh));
+        if f.trace(&t) == 0 {
+            (f.sqrt(&(t + *u)), lh)
+        } else {
+            (f.sqrt(&t), lh + f.one())
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Point halving on the curves with Tr(a) = 1 in every field representation: halve(2P) = P and
+//! 2·halve(P) = P for multiples of G, halving G n-fold back around, and the error on curves
+//! with Tr(a) = 0.
+
+use wegman_ec::{Curve, CurveField, CurveId, Error, Nb, NistPb, Point, Scalar, SsrfPb};
+
+fn check<F: CurveField>(make: impl Fn(&wegman_gf2::Modulus) -> Result<F, Error> + Copy) {
+    for id in CurveId::ALL {
+        let c = Curve::new(id, make).unwrap();
+        let g = c.g();
+        let halvable = id.params().a == 1;
+        assert_eq!(c.can_halve(), halvable, "{id}");
+        if !halvable {
+            assert_eq!(c.halve_vartime(&g), Err(Error::CannotHalve));
+            continue;
+        }
+        for k in [1u64, 2, 3, 0x1234_5678_9abc_def1] {
+            let q = c.mul_vartime(&Scalar::from_limbs(&[k]), &g);
+            assert_eq!(
+                c.halve_vartime(&c.dbl_vartime(&q)).unwrap(),
+                q,
+                "{id} ({})",
+                F::NAME
+            );
+            let h = c.halve_vartime(&q).unwrap();
+            assert_eq!(c.dbl_vartime(&h), q, "{id} ({})", F::NAME);
+        }
+        // The half of G is ((n + 1)/2)·G.
+        let mut l = *c.order().limbs();
+        let mut carry = 1u64;
+        for w in l.iter_mut() {
+            let (s, o) = w.overflowing_add(carry);
+            *w = s;
+            carry = u64::from(o);
+        }
+        let shifted: Vec<u64> = (0..l.len())
+            .map(|i| (l[i] >> 1) | l.get(i + 1).map_or(0, |&h| h << 63))
+            .collect();
+        let half = Scalar::from_limbs(&shifted);
+        assert_eq!(
+            c.halve_vartime(&g).unwrap(),
+            c.mul_vartime(&half, &g),
+            "{id}"
+        );
+        assert_eq!(c.halve_vartime(&Point::Infinity).unwrap(), Point::Infinity);
+    }
+}
+
+#[test]
+fn halving_nist_polynomial_basis() {
+    check(NistPb::new);
+}
+
+#[test]
+fn halving_square_root_friendly_basis() {
+    check(SsrfPb::new);
+}
+
+#[test]
+fn halving_normal_basis() {
+    check(Nb::new);
+}
