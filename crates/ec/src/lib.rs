@@ -10,6 +10,7 @@
 //! - [`sec1`] — SEC 1 point encodings and public-key validation.
 //! - [`ecdh`] — Diffie–Hellman with the ladder.
 //! - [`halve`] — point halving (Avanzi's application of square-root-friendly moduli).
+//! - [`wnaf`] — w-NAF double-and-add and halve-and-add for public scalars.
 #![no_std]
 
 extern crate alloc;
@@ -22,6 +23,7 @@ pub mod halve;
 pub mod point;
 pub mod scalar;
 pub mod sec1;
+pub mod wnaf;
 
 pub use curve::{Curve, CurveId};
 pub use ecdh::SecretKey;

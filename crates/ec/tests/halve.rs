@@ -60,3 +60,45 @@ fn halving_square_root_friendly_basis() {
 fn halving_normal_basis() {
     check(Nb::new);
 }
+
+/// Every scalar multiplication method agrees: ladder, double-and-add, w-NAF, halve-and-add.
+fn methods_agree<F: CurveField>(make: impl Fn(&wegman_gf2::Modulus) -> Result<F, Error> + Copy) {
+    let mut rng = wegman_testkit::Rng::new(14);
+    for id in CurveId::ALL {
+        let c = Curve::new(id, make).unwrap();
+        let g = c.g();
+        let bits = c.order_bits() as usize;
+        let mut scalars = vec![
+            Scalar::from_limbs(&[1]),
+            Scalar::from_limbs(&[2]),
+            Scalar::from_limbs(&[7]),
+        ];
+        for _ in 0..2 {
+            let mut l: Vec<u64> = (0..bits.div_ceil(64)).map(|_| rng.next_u64()).collect();
+            let top = bits % 64;
+            if top != 0 {
+                *l.last_mut().unwrap() &= (1 << (top - 1)) - 1;
+            }
+            scalars.push(Scalar::from_limbs(&l));
+        }
+        for k in &scalars {
+            let want = c.mul_ladder(k, &g);
+            assert_eq!(c.mul_wnaf_vartime(k, &g), want, "{id} w-NAF ({})", F::NAME);
+            match c.mul_halve_vartime(k, &g) {
+                Ok(h) => assert_eq!(h, want, "{id} halve-and-add ({})", F::NAME),
+                Err(Error::CannotHalve) => assert!(!c.can_halve()),
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn methods_agree_nist() {
+    methods_agree(NistPb::new);
+}
+
+#[test]
+fn methods_agree_normal_basis() {
+    methods_agree(Nb::new);
+}
