@@ -5,6 +5,7 @@
 
 mod alg;
 mod bench;
+mod ec;
 mod error;
 mod field;
 mod fsutil;
@@ -96,6 +97,29 @@ enum Command {
         #[arg(value_name = "ARGS")]
         args: Vec<String>,
     },
+    /// Binary elliptic-curve calculator on the NIST K/B curves (points as `X Y` in the SEC 2
+    /// polynomial basis, or `infinity`).
+    ///
+    /// OP is `mul D` (D·G), `mul D X Y`, `add X1 Y1 X2 Y2`, `dbl X Y`, `halve X Y` (the half in
+    /// the order-n subgroup; B curves and sect163k1), or `check X Y` (`ok`, or the reason).
+    /// Input points must be valid (on the curve, in the order-n subgroup). With --batch, OP
+    /// lines come from standard input and a bad line prints `error: ...`.
+    Ec {
+        /// The curve: sect163k1, sect163r2, sect233k1, sect233r1, sect283k1, sect283r1,
+        /// sect409k1, sect409r1, sect571k1, sect571r1 (or K-163 … B-571).
+        #[arg(long)]
+        curve: String,
+        /// The field representation to compute in: nist (polynomial basis, NIST modulus),
+        /// ssrf (square-root-friendly modulus) or nb (Gaussian normal basis).
+        #[arg(long, default_value = "nist")]
+        repr: String,
+        /// Read OP lines from standard input, print one result per line.
+        #[arg(long)]
+        batch: bool,
+        /// `OP ARGS...`.
+        #[arg(value_name = "ARGS")]
+        args: Vec<String>,
+    },
     /// Check `ALG NONCE TAG PATH` lines; print `PATH: OK` or `PATH: FAILED` for each.
     Verify {
         /// Key file [default: $WEGMAN_HOME/key].
@@ -145,6 +169,12 @@ fn main() -> ExitCode {
         } => {
             field::run(modulus.as_deref(), gnb.as_deref(), batch, &args).map(|()| ExitCode::SUCCESS)
         }
+        Command::Ec {
+            curve,
+            repr,
+            batch,
+            args,
+        } => ec::run(&curve, &repr, batch, &args).map(|()| ExitCode::SUCCESS),
         Command::Verify {
             key_file,
             checkfile,

@@ -1,0 +1,105 @@
+//! `wegman ec`: a calculator on the NIST binary curves (design.md §4), in a chosen field
+//! representation; points in and out in the SEC 2 polynomial basis, so every representation
+//! prints the same.
+
+use std::io::{BufRead, Write};
+
+use wegman_ec::{Curve, CurveField, CurveId, Nb, NistPb, Point, SsrfPb};
+
+use crate::error::{Error, Result};
+
+const OPS: &str = "mul D | mul D X Y | add X1 Y1 X2 Y2 | dbl X Y | halve X Y | check X Y";
+
+/// Runs the subcommand.
+pub(crate) fn run(curve: &str, repr: &str, batch: bool, args: &[String]) -> Result<()> {
+    let id = CurveId::from_name(curve).map_err(|e| Error::new(format!("--curve {curve}: {e}")))?;
+    let err = |e: wegman_ec::Error| Error::new(format!("--curve {curve} --repr {repr}: {e}"));
+    match repr {
+        "nist" => go(&Curve::new(id, NistPb::new).map_err(err)?, batch, args),
+        "ssrf" => go(&Curve::new(id, SsrfPb::new).map_err(err)?, batch, args),
+        "nb" => go(&Curve::new(id, Nb::new).map_err(err)?, batch, args),
+        _ => Err(Error::new(format!(
+            "--repr {repr}: unknown representation (nist, ssrf or nb)"
+        ))),
+    }
+}
+
+fn go<F: CurveField>(c: &Curve<F>, batch: bool, args: &[String]) -> Result<()> {
+    if !batch {
+        let words: Vec<&str> = args.iter().map(String::as_str).collect();
+        let line = eval(c, &words).map_err(Error::new)?;
+        return crate::error::out(&format!("{line}\n"));
+    }
+    if !args.is_empty() {
+        return Err(Error::new(
+            "--batch reads OP lines from standard input; give no operands",
+        ));
+    }
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let line = line.map_err(|e| Error::new(format!("reading standard input: {e}")))?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let result = eval(c, &words).unwrap_or_else(|e| format!("error: line {}: {e}", n + 1));
+        writeln!(out, "{result}").map_err(|e| Error::new(format!("writing the output: {e}")))?;
+    }
+    out.flush()
+        .map_err(|e| Error::new(format!("writing the output: {e}")))
+}
+
+fn show<F: CurveField>(c: &Curve<F>, p: &Point<F::Elem>) -> String {
+    match p {
+        Point::Infinity => "infinity".to_string(),
+        Point::Affine { x, y } => format!("{} {}", c.element_hex(x), c.element_hex(y)),
+    }
+}
+
+/// A point given as `X Y`, fully validated (design.md §3.5).
+fn point<F: CurveField>(
+    c: &Curve<F>,
+    x: &str,
+    y: &str,
+    check: bool,
+) -> std::result::Result<Point<F::Elem>, String> {
+    let x = c.parse_element(x).map_err(|e| format!("X `{x}`: {e}"))?;
+    let y = c.parse_element(y).map_err(|e| format!("Y `{y}`: {e}"))?;
+    let p = Point::Affine { x, y };
+    if check {
+        c.check_public_key(&p).map_err(|e| e.to_string())?;
+    }
+    Ok(p)
+}
+
+fn eval<F: CurveField>(c: &Curve<F>, words: &[&str]) -> std::result::Result<String, String> {
+    let (op, rest) = words
+        .split_first()
+        .ok_or_else(|| format!("missing operation ({OPS})"))?;
+    let usage = || format!("`{op}`: wrong number of operands ({OPS})");
+    Ok(match (*op, rest) {
+        ("mul", [d]) => {
+            let k = c.parse_scalar(d).map_err(|e| format!("D `{d}`: {e}"))?;
+            show(c, &c.mul_ladder(&k, &c.g()))
+        }
+        ("mul", [d, x, y]) => {
+            let k = c.parse_scalar(d).map_err(|e| format!("D `{d}`: {e}"))?;
+            let p = point(c, x, y, true)?;
+            show(c, &c.mul_ladder(&k, &p))
+        }
+        ("add", [x1, y1, x2, y2]) => {
+            let (p, q) = (point(c, x1, y1, true)?, point(c, x2, y2, true)?);
+            show(c, &c.add_vartime(&p, &q))
+        }
+        ("dbl", [x, y]) => show(c, &c.dbl_vartime(&point(c, x, y, true)?)),
+        ("halve", [x, y]) => {
+            let p = point(c, x, y, true)?;
+            show(c, &c.halve_vartime(&p).map_err(|e| e.to_string())?)
+        }
+        ("check", [x, y]) => {
+            point(c, x, y, true)?;
+            "ok".to_string()
+        }
+        ("mul" | "add" | "dbl" | "halve" | "check", _) => return Err(usage()),
+        _ => return Err(format!("unknown operation `{op}` ({OPS})")),
+    })
+}
