@@ -1128,10 +1128,16 @@ fn ec_calculator_agrees_across_representations() {
     ];
     let mut lines = String::new();
     lines += "mul 2\nmul 0\ncheck 1 1\nfrobnicate\n";
-    lines += &format!("dbl {} {}\nhalve {} {}\nadd {} {} {} {}\nmul 3 {} {}\n", g[0], g[1], g[0], g[1], g[0], g[1], g[0], g[1], g[0], g[1]);
+    lines += &format!(
+        "dbl {} {}\nhalve {} {}\nadd {} {} {} {}\nmul 3 {} {}\n",
+        g[0], g[1], g[0], g[1], g[0], g[1], g[0], g[1], g[0], g[1]
+    );
     let mut outs = Vec::new();
     for repr in ["nist", "ssrf", "nb"] {
-        let o = e.run_stdin(&["ec", "--curve", "sect163k1", "--repr", repr, "--batch"], lines.as_bytes());
+        let o = e.run_stdin(
+            &["ec", "--curve", "sect163k1", "--repr", repr, "--batch"],
+            lines.as_bytes(),
+        );
         assert!(o.status.success(), "{}", stderr(&o));
         outs.push(stdout(&o));
     }
@@ -1142,26 +1148,69 @@ fn ec_calculator_agrees_across_representations() {
     assert_eq!(l[0], l[4], "mul 2 = dbl G");
     assert_eq!(l[0], l[6], "G + G = 2G");
     assert_eq!(l[1], "infinity");
-    assert!(l[2].starts_with("error: line 3") && l[2].contains("not on the curve"), "{}", l[2]);
+    assert!(
+        l[2].starts_with("error: line 3") && l[2].contains("not on the curve"),
+        "{}",
+        l[2]
+    );
     assert!(l[3].starts_with("error: line 4"));
     // 2·halve(G) = G.
     let h: Vec<&str> = l[5].split(' ').collect();
     let o = e.run(&["ec", "--curve", "sect163k1", "dbl", h[0], h[1]]);
     assert_eq!(stdout(&o).trim_end(), format!("{} {}", g[0], g[1]));
     // CAVP KeyPair-186-3, K-163, first vector.
-    let o = e.run(&["ec", "--curve", "K-163", "--repr", "nb", "mul", "028a7447f95b43c072722ee52f2a68897518830272"]);
+    let o = e.run(&[
+        "ec",
+        "--curve",
+        "K-163",
+        "--repr",
+        "nb",
+        "mul",
+        "028a7447f95b43c072722ee52f2a68897518830272",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(
         stdout(&o).trim_end(),
         "72dadf24b00f9a2a0ad6fbfb9d86181e939900174 4bc1d4987dde0d2f633df16d686e2a78d6d3f49f3"
     );
     for (args, needle) in [
-        (vec!["ec", "--curve", "sect163k9", "mul", "1"], "unknown curve"),
-        (vec!["ec", "--curve", "sect163k1", "--repr", "xx", "mul", "1"], "unknown representation"),
-        (vec!["ec", "--curve", "sect163k1", "mul", "80000000000000000000000000000000000000000000"], "scalar too long"),
-        (vec!["ec", "--curve", "sect163k1", "mul", "zz"], "not hexadecimal"),
-        (vec!["ec", "--curve", "sect233k1", "halve", "17232ba853a7e731af129f22ff4149563a419c26bf50a4c9d6eefad6126", "1db537dece819b7f70f555a67c427a8cd9bf18aeb9b56e0c11056fae6a3"], "Tr(a) = 1"),
-        (vec!["ec", "--curve", "sect163k1", "dbl", "1"], "wrong number of operands"),
+        (
+            vec!["ec", "--curve", "sect163k9", "mul", "1"],
+            "unknown curve",
+        ),
+        (
+            vec!["ec", "--curve", "sect163k1", "--repr", "xx", "mul", "1"],
+            "unknown representation",
+        ),
+        (
+            vec![
+                "ec",
+                "--curve",
+                "sect163k1",
+                "mul",
+                "80000000000000000000000000000000000000000000",
+            ],
+            "scalar too long",
+        ),
+        (
+            vec!["ec", "--curve", "sect163k1", "mul", "zz"],
+            "not hexadecimal",
+        ),
+        (
+            vec![
+                "ec",
+                "--curve",
+                "sect233k1",
+                "halve",
+                "17232ba853a7e731af129f22ff4149563a419c26bf50a4c9d6eefad6126",
+                "1db537dece819b7f70f555a67c427a8cd9bf18aeb9b56e0c11056fae6a3",
+            ],
+            "Tr(a) = 1",
+        ),
+        (
+            vec!["ec", "--curve", "sect163k1", "dbl", "1"],
+            "wrong number of operands",
+        ),
     ] {
         let o = e.run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
