@@ -39,6 +39,31 @@ impl SecretKey {
         Ok(SecretKey { d })
     }
 
+    /// A fresh key from the operating system's generator: uniform in [1, n − 1] by rejection
+    /// (the draws rejected reveal nothing about the one kept). Errors only if the OS generator
+    /// fails.
+    pub fn random<F: CurveField>(curve: &Curve<F>) -> Result<SecretKey, Error> {
+        let bits = curve.order_bits() as usize;
+        let words = bits.div_ceil(64);
+        loop {
+            let mut bytes = [0u8; 72];
+            getrandom::fill(&mut bytes[..8 * words]).map_err(|_| Error::Random)?;
+            let mut limbs = [0u64; 9];
+            for (l, c) in limbs.iter_mut().zip(bytes.chunks_exact(8)) {
+                *l = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
+            }
+            if bits % 64 != 0 {
+                limbs[words - 1] &= (1u64 << (bits % 64)) - 1;
+            }
+            bytes.zeroize();
+            let d = Scalar::from_limbs(&limbs);
+            limbs.zeroize();
+            if let Ok(k) = SecretKey::from_scalar(curve, d) {
+                return Ok(k);
+            }
+        }
+    }
+
     /// The public key d·G (constant-time in d).
     pub fn public_key<F: CurveField>(&self, curve: &Curve<F>) -> Point<F::Elem> {
         curve.mul_ladder(&self.d, &curve.g())

@@ -29,6 +29,8 @@ pub enum Error {
     InvalidSecretKey,
     /// Halving needs Tr(a) = 1 (the B curves and sect163k1).
     CannotHalve,
+    /// The operating system's random generator failed.
+    Random,
 }
 
 impl fmt::Display for Error {
@@ -50,6 +52,7 @@ impl fmt::Display for Error {
             Error::Identity => f.write_str("the point at infinity is not a valid public key"),
             Error::Encoding(why) => write!(f, "malformed SEC 1 point: {why}"),
             Error::InvalidSecretKey => f.write_str("secret key out of range [1, n - 1]"),
+            Error::Random => f.write_str("the operating system's random generator failed"),
             Error::CannotHalve => {
                 f.write_str("halving needs a curve with Tr(a) = 1 (the B curves and sect163k1)")
             }

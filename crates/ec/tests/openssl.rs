@@ -136,3 +136,25 @@ fn against_openssl_square_root_friendly_basis() {
 fn against_openssl_normal_basis() {
     check(Nb::new, 2);
 }
+
+#[test]
+fn random_keys_agree_with_openssl() {
+    let mut ctx = BigNumContext::new().unwrap();
+    for id in CurveId::ALL {
+        let c = Curve::new(id, NistPb::new).unwrap();
+        let group = EcGroup::from_curve_name(nid(id)).unwrap();
+        let a = SecretKey::random(&c).unwrap();
+        let b = SecretKey::random(&c).unwrap();
+        let (pa, pb) = (a.public_key(&c), b.public_key(&c));
+        assert!(c.check_public_key(&pa).is_ok());
+        // OpenSSL accepts our public keys, and both sides derive the same secret.
+        let bytes = c.encode_point(&pa, false);
+        let theirs = EcPoint::from_bytes(&group, &bytes, &mut ctx).unwrap();
+        assert!(theirs.is_on_curve(&group, &mut ctx).unwrap());
+        assert_eq!(
+            a.diffie_hellman(&c, &pb).unwrap(),
+            b.diffie_hellman(&c, &pa).unwrap()
+        );
+        assert_ne!(pa, pb);
+    }
+}
