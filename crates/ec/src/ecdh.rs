@@ -52,7 +52,7 @@ impl SecretKey {
             for (l, c) in limbs.iter_mut().zip(bytes.chunks_exact(8)) {
                 *l = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
             }
-            if bits % 64 != 0 {
+            if !bits.is_multiple_of(64) {
                 limbs[words - 1] &= (1u64 << (bits % 64)) - 1;
             }
             bytes.zeroize();
