@@ -1,6 +1,7 @@
 //! Elliptic-curve Diffie–Hellman (SEC 1 §3.3.1, design.md §3.5): the shared secret is the
 //! x-coordinate of d·Q as ⌈m/8⌉ big-endian bytes (OpenSSL's and SEC 1's default, no cofactor),
-//! computed with the constant-time ladder; the cofactor variant is x((h·d)·Q).
+//! computed with the constant-time ladder; the cofactor variant
+//! ([`SecretKey::diffie_hellman_cofactor`]) is x((h·d)·Q).
 
 use alloc::vec::Vec;
 
@@ -80,6 +81,29 @@ impl SecretKey {
         match curve.mul_ladder(&self.d, q) {
             Point::Affine { x, .. } => Ok(curve.x_bytes(&x)),
             // d ∈ [1, n − 1] and Q of order n: never the identity.
+            Point::Infinity => Err(Error::Identity),
+        }
+    }
+
+    /// The cofactor variant: x((h·d)·Q), ⌈m/8⌉ bytes. For Q of order n this is
+    /// x(((h·d) mod n)·Q), so h·d is reduced by constant-time modular doublings first.
+    pub fn diffie_hellman_cofactor<F: CurveField>(
+        &self,
+        curve: &Curve<F>,
+        q: &Point<F::Elem>,
+    ) -> Result<Vec<u8>, Error> {
+        curve.check_public_key(q)?;
+        let mut k = self.d;
+        let mut h = curve.cofactor();
+        while h > 1 {
+            // h is 2 or 4 (public).
+            k = k.double_mod(curve.order());
+            h /= 2;
+        }
+        let r = curve.mul_ladder(&k, q);
+        k.zeroize();
+        match r {
+            Point::Affine { x, .. } => Ok(curve.x_bytes(&x)),
             Point::Infinity => Err(Error::Identity),
         }
     }

@@ -96,6 +96,29 @@ impl Scalar {
         (self.limbs[i / 64] >> (i % 64)) & 1
     }
 
+    /// 2·self mod n for self < n, in constant time (a carry chain and a masked subtraction).
+    pub(crate) fn double_mod(&self, n: &Scalar) -> Scalar {
+        let mut d = [0u64; LIMBS];
+        let mut carry = 0u64;
+        for (o, &w) in d.iter_mut().zip(&self.limbs) {
+            *o = (w << 1) | carry;
+            carry = w >> 63;
+        }
+        // d − n, and whether it borrowed (then d < n, keep d; a carry out means d ≥ n).
+        let mut r = [0u64; LIMBS];
+        let mut borrow = 0u64;
+        for i in 0..LIMBS {
+            let (x, b1) = d[i].overflowing_sub(n.limbs[i]);
+            let (x, b2) = x.overflowing_sub(borrow);
+            r[i] = x;
+            borrow = u64::from(b1 | b2);
+        }
+        let keep_d = 0u64.wrapping_sub(borrow & !carry);
+        Scalar {
+            limbs: core::array::from_fn(|i| (d[i] & keep_d) | (r[i] & !keep_d)),
+        }
+    }
+
     /// self < n, in constant time (a borrow chain).
     pub(crate) fn ct_less_than(&self, n: &Scalar) -> bool {
         let mut borrow = 0u64;

@@ -220,3 +220,69 @@ fn cavp_public_key_validation() {
     pkv(NistPb::new);
     pkv(Nb::new);
 }
+
+/// Edge scalars 2^k through the ladder against double-and-add, and the cofactor ECDH variant
+/// against h doublings of d·Q.
+#[test]
+fn powers_of_two_and_the_cofactor_variant() {
+    use wegman_ec::SecretKey;
+    let mut rng = wegman_testkit::Rng::new(214);
+    for id in CurveId::ALL {
+        let c = Curve::new(id, NistPb::new).unwrap();
+        let g = c.g();
+        let bits = c.order_bits() as usize;
+        for k in [0, 1, 63, 64, 65, bits / 2, bits - 2] {
+            let mut l = [0u64; 9];
+            l[k / 64] = 1 << (k % 64);
+            let s = Scalar::from_limbs(&l);
+            let mut want = g;
+            for _ in 0..k {
+                want = c.dbl_vartime(&want);
+            }
+            assert_eq!(c.mul_ladder(&s, &g), want, "{id}: 2^{k}·G");
+        }
+        // Cofactor ECDH: x(h·d·Q).
+        let words = (bits - 1).div_ceil(64);
+        let mut l: Vec<u64> = (0..words).map(|_| rng.next_u64()).collect();
+        if !(bits - 1).is_multiple_of(64) {
+            *l.last_mut().unwrap() &= (1u64 << ((bits - 1) % 64)) - 1;
+        }
+        let d = Scalar::from_limbs(&l);
+        let sk = SecretKey::from_scalar(&c, d).unwrap();
+        let q = c.mul_ladder(&Scalar::from_limbs(&[0x5eed]), &g);
+        let mut want = c.mul_vartime(&d, &q);
+        for _ in 0..c.cofactor().trailing_zeros() {
+            want = c.dbl_vartime(&want);
+        }
+        let Point::Affine { x, .. } = want else {
+            panic!("{id}: identity")
+        };
+        assert_eq!(
+            sk.diffie_hellman_cofactor(&c, &q).unwrap(),
+            c.x_bytes(&x),
+            "{id}"
+        );
+        assert_ne!(
+            sk.diffie_hellman_cofactor(&c, &q).unwrap(),
+            sk.diffie_hellman(&c, &q).unwrap()
+        );
+        // d = n − 1 (the modular doublings subtract n): x(h·(n − 1)·Q) = x(h·Q).
+        let mut nm1 = *c.order().limbs();
+        nm1[0] -= 1;
+        let sk = SecretKey::from_scalar(&c, Scalar::from_limbs(&nm1)).unwrap();
+        let mut hq = q;
+        for _ in 0..c.cofactor().trailing_zeros() {
+            hq = c.dbl_vartime(&hq);
+        }
+        let Point::Affine { x, .. } = hq else {
+            panic!("{id}: identity")
+        };
+        assert_eq!(
+            sk.diffie_hellman_cofactor(&c, &q).unwrap(),
+            c.x_bytes(&x),
+            "{id} n − 1"
+        );
+        assert!(SecretKey::from_scalar(&c, *c.order()).is_err());
+        assert!(SecretKey::from_scalar(&c, Scalar::ZERO).is_err());
+    }
+}
