@@ -14,29 +14,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wegman_gf2::gnb::{Backend, Multiplier};
 use wegman_gf2::{Element, Field, Gnb, NbElement, ssrf_modulus};
 
-/// (m, T): type 2, type 4, then 283, 409, 571.
-const SWEEP: [(u32, u32); 20] = [
-    (29, 2),
-    (53, 2),
-    (65, 2),
-    (83, 2),
-    (113, 2),
-    (131, 2),
-    (173, 2),
-    (191, 2),
-    (233, 2),
-    (251, 2),
-    (37, 4),
-    (67, 4),
-    (97, 4),
-    (139, 4),
-    (163, 4),
-    (193, 4),
-    (199, 4),
-    (283, 6),
-    (409, 4),
-    (571, 10),
-];
+/// The sweep (m, T) of the issue: type 2, type 4, then 283, 409, 571.
+const SWEEP: [(u32, u32); 20] = wegman_testkit::GNB_SWEEP;
 
 fn pb_modulus(m: u32) -> wegman_gf2::Modulus {
     let nist = match m {

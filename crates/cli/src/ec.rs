@@ -2,8 +2,6 @@
 //! representation; points in and out in the SEC 2 polynomial basis, so every representation
 //! prints the same.
 
-use std::io::{BufRead, Write};
-
 use wegman_ec::{Curve, CurveField, CurveId, Nb, NistPb, Point, SsrfPb};
 
 use crate::error::{Error, Result};
@@ -26,26 +24,14 @@ pub(crate) fn run(curve: &str, repr: &str, batch: bool, args: &[String]) -> Resu
 
 fn go<F: CurveField>(c: &Curve<F>, batch: bool, args: &[String]) -> Result<()> {
     if !batch {
-        let words: Vec<&str> = args.iter().map(String::as_str).collect();
-        let line = eval(c, &words).map_err(Error::new)?;
-        return crate::error::out(&format!("{line}\n"));
+        return crate::field::single_line(args, |words| eval(c, words));
     }
     if !args.is_empty() {
         return Err(Error::new(
             "--batch reads OP lines from standard input; give no operands",
         ));
     }
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    for (n, line) in stdin.lock().lines().enumerate() {
-        let line = line.map_err(|e| Error::new(format!("reading standard input: {e}")))?;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let result = eval(c, &words).unwrap_or_else(|e| format!("error: line {}: {e}", n + 1));
-        writeln!(out, "{result}").map_err(|e| Error::new(format!("writing the output: {e}")))?;
-    }
-    out.flush()
-        .map_err(|e| Error::new(format!("writing the output: {e}")))
+    crate::field::batch_lines(|words| eval(c, words))
 }
 
 fn show<F: CurveField>(c: &Curve<F>, p: &Point<F::Elem>) -> String {

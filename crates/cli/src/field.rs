@@ -63,13 +63,21 @@ pub(crate) fn single_line(
 }
 
 fn run_batch(field: &Field) -> Result<()> {
+    batch_lines(|words| eval(field, words))
+}
+
+/// Reads OP lines from standard input and prints one result line each: the answer, or
+/// `error: line N: ...` (and the run continues). Shared by the `field` and `ec` calculators.
+pub(crate) fn batch_lines(
+    eval: impl Fn(&[&str]) -> std::result::Result<String, String>,
+) -> Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     for (n, line) in stdin.lock().lines().enumerate() {
         let line = line.map_err(|e| Error::new(format!("reading standard input: {e}")))?;
         let words: Vec<&str> = line.split_whitespace().collect();
-        let result = match eval(field, &words) {
+        let result = match eval(&words) {
             Ok(r) => r,
             Err(e) => format!("error: line {}: {e}", n + 1),
         };

@@ -39,3 +39,29 @@ pub fn report(line: impl core::fmt::Display) -> String {
     }
     s
 }
+
+/// The fields of Brumley–Page's benchmark sweep, (m, type of the Gaussian normal basis): type 2,
+/// type 4, then 283 (T = 6), 409 (T = 4), 571 (T = 10). The five NIST degrees are among them.
+/// Shared by the normal-basis tests and benchmarks.
+pub const GNB_SWEEP: [(u32, u32); 20] = [
+    (29, 2),
+    (53, 2),
+    (65, 2),
+    (83, 2),
+    (113, 2),
+    (131, 2),
+    (173, 2),
+    (191, 2),
+    (233, 2),
+    (251, 2),
+    (37, 4),
+    (67, 4),
+    (97, 4),
+    (139, 4),
+    (163, 4),
+    (193, 4),
+    (199, 4),
+    (283, 6),
+    (409, 4),
+    (571, 10),
+];
