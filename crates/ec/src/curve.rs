@@ -11,6 +11,7 @@ use wegman_gf2::{Field, Modulus};
 
 use crate::error::Error;
 use crate::field::CurveField;
+use crate::ld::Consts;
 use crate::scalar::Scalar;
 
 /// One of the ten curves.
@@ -295,6 +296,17 @@ impl<F: CurveField> Curve<F> {
     /// The bit length of n: the ladder's fixed iteration count.
     pub fn order_bits(&self) -> u32 {
         self.n_bits
+    }
+
+    /// The constants the field jobs use.
+    pub(crate) fn consts(&self) -> Consts<F::Elem> {
+        let p = self.id.params();
+        Consts {
+            a_one: p.a == 1,
+            b: self.b,
+            b_one: p.b == "1",
+            n_bits: self.n_bits,
+        }
     }
 
     /// The cofactor h.

@@ -9,7 +9,7 @@ use core::ops::Add;
 
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use wegman_gf2::gnb::NbPbMap;
-use wegman_gf2::{BasisChange, Element, Field, Gnb, Modulus, NbElement};
+use wegman_gf2::{BasisChange, Element, Field, FieldJob, Gnb, Modulus, NbElement};
 
 use crate::error::Error;
 
@@ -56,6 +56,9 @@ pub trait CurveField: Clone + Debug + Send + Sync {
     fn is_zero(&self, a: &Self::Elem) -> Choice {
         a.ct_eq(&self.zero())
     }
+    /// Runs a whole algorithm inside one dispatch of the field's backend
+    /// ([`wegman_gf2::job`]): the scalar multiplications use this.
+    fn run<J: FieldJob<Self::Elem>>(&self, job: J) -> J::Output;
 }
 
 /// The NIST polynomial basis: the SEC 2 representation itself.
@@ -139,6 +142,9 @@ macro_rules! pb_ops {
         fn solve(&self, c: &Element) -> Option<Element> {
             self.f.solve(c).map(|(z, _)| z)
         }
+        fn run<J: FieldJob<Element>>(&self, job: J) -> J::Output {
+            self.f.run(job)
+        }
     };
 }
 
@@ -193,6 +199,9 @@ impl CurveField for Nb {
     }
     fn solve(&self, c: &NbElement) -> Option<NbElement> {
         self.g.solve(c).map(|(z, _)| z)
+    }
+    fn run<J: FieldJob<NbElement>>(&self, job: J) -> J::Output {
+        self.g.run(job)
     }
     fn import_sec2(&self, e: &Element) -> NbElement {
         self.map.to_nb(e)

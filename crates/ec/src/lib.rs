@@ -20,6 +20,8 @@ pub mod ecdh;
 pub mod error;
 pub mod field;
 pub mod halve;
+pub mod ladder;
+mod ld;
 pub mod point;
 pub mod scalar;
 pub mod sec1;

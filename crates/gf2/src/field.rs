@@ -41,6 +41,7 @@ use crate::modulus::Modulus;
 use crate::ops;
 use crate::shapes::{Known, with_shape};
 
+mod job;
 mod tables;
 use crate::poly::{self, Poly};
 

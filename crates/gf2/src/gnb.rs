@@ -653,3 +653,52 @@ impl Gnb {
         Ok(())
     }
 }
+
+/// The operations token of a normal basis: its scalar operations (Ning–Yin products,
+/// rotations), with no backend to match.
+#[derive(Clone, Copy)]
+struct GnbOps<'a>(&'a Gnb);
+
+impl crate::job::FieldOps for GnbOps<'_> {
+    type Outer = NbElement;
+    type E = NbElement;
+
+    fn degree(self) -> u32 {
+        self.0.degree()
+    }
+    fn load(self, e: &NbElement) -> NbElement {
+        *e
+    }
+    fn store(self, e: &NbElement) -> NbElement {
+        *e
+    }
+    fn one(self) -> NbElement {
+        self.0.one()
+    }
+    fn mul(self, a: &NbElement, b: &NbElement) -> NbElement {
+        self.0.mul(a, b)
+    }
+    fn sqr(self, a: &NbElement) -> NbElement {
+        self.0.sqr(a)
+    }
+    fn inv(self, a: &NbElement) -> NbElement {
+        self.0.inv(a).unwrap_or(NbElement::ZERO)
+    }
+    fn sqrt(self, a: &NbElement) -> NbElement {
+        self.0.sqrt(a)
+    }
+    fn trace(self, a: &NbElement) -> u8 {
+        self.0.trace(a)
+    }
+    fn half_trace(self, a: &NbElement) -> NbElement {
+        self.0.half_trace(a)
+    }
+}
+
+impl Gnb {
+    /// Runs `job` on this basis's scalar operations (the [`crate::job`] interface that
+    /// polynomial-basis fields run inside one backend dispatch).
+    pub fn run<J: crate::job::FieldJob<NbElement>>(&self, job: J) -> J::Output {
+        job.run(GnbOps(self))
+    }
+}

@@ -80,6 +80,7 @@ pub mod error;
 pub mod field;
 pub mod fields;
 pub mod gnb;
+pub mod job;
 pub mod modulus;
 mod ops;
 mod poly;
@@ -95,5 +96,6 @@ pub use fields::{
     F571Nist, F571Ssrf,
 };
 pub use gnb::{Gnb, NbElement};
+pub use job::{FieldJob, FieldOps};
 pub use modulus::Modulus;
 pub use ssrf::ssrf_modulus;

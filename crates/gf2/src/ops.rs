@@ -231,6 +231,45 @@ macro_rules! dispatch {
     };
 }
 
+/// Code generic over the kernel, run by [`with_kernel`].
+pub(crate) trait WithKernel {
+    /// What it returns.
+    type Output;
+    /// Runs on the kernel token `k`.
+    fn call<K: Kernel>(self, k: K) -> Self::Output;
+}
+
+/// Runs `w` on the kernel of `backend`: one match, the body compiled for the backend's
+/// features (so `w.call`, if `#[inline(always)]`, inlines every kernel it uses).
+///
+/// Unlike [`dispatch!`], whose body is a closure that LLVM may leave outside the
+/// `#[target_feature]` function (a large job then runs without the features, and every
+/// intrinsic becomes a call), `w.call` is a generic method forced inline into a
+/// `#[target_feature]` function of the backend's exact features.
+#[inline]
+pub(crate) fn with_kernel<W: WithKernel>(backend: Backend, w: W) -> W::Output {
+    macro_rules! arm {
+        ($features:literal, $token:expr) => {{
+            #[target_feature(enable = $features)]
+            fn run<W: WithKernel, K: Kernel>(w: W, k: K) -> W::Output {
+                w.call(k)
+            }
+            // SAFETY: the `Backend` a `Field` holds passed `Backend::is_available`, the
+            // CPUID check of exactly these features.
+            unsafe { run(w, $token) }
+        }};
+    }
+    match backend {
+        Backend::Soft => w.call(Soft),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul => arm!("pclmulqdq,sse2", Clmul(())),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => arm!("pclmulqdq,sse2,avx2", Avx2(())),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx512 => arm!("pclmulqdq,sse2,bmi2,avx512f", Avx512(())),
+    }
+}
+
 /// a·b mod P.
 #[inline]
 pub(crate) fn mul<const N: usize, S: ShapeOf>(
@@ -306,7 +345,7 @@ pub(crate) fn inv<const N: usize, S: ShapeOf>(
 }
 
 #[inline(always)]
-fn inv_with<K: Kernel, const N: usize, S: ShapeOf>(
+pub(crate) fn inv_with<K: Kernel, const N: usize, S: ShapeOf>(
     kern: K,
     a: &[u64; N],
     s: S,
@@ -457,7 +496,11 @@ pub(crate) fn sqrt_ssrf_const<
 
 /// a_even + Σ_z x^z·a_odd: the square root for ζ = Σ_z x^z (shifts and XORs).
 #[inline(always)]
-fn sqrt_ssrf_with<K: Kernel, const N: usize>(k: K, a: &[u64; N], zeta_exps: &[usize]) -> [u64; N] {
+pub(crate) fn sqrt_ssrf_with<K: Kernel, const N: usize>(
+    k: K,
+    a: &[u64; N],
+    zeta_exps: &[usize],
+) -> [u64; N] {
     let (mut r, o) = k.even_odd(a);
     for &z in zeta_exps {
         arith::xor_shifted(&mut r, &o, z);

@@ -400,3 +400,63 @@ proptest! {
         }
     }
 }
+
+/// Every operation of a job, on the given inputs.
+struct EveryOp(Vec<Element>);
+
+impl wegman_gf2::FieldJob<Element> for EveryOp {
+    type Output = Vec<[Element; 7]>;
+    #[inline(always)]
+    fn run<O: wegman_gf2::FieldOps<Outer = Element>>(self, o: O) -> Self::Output {
+        let mut out = Vec::new();
+        for w in self.0.windows(2) {
+            let (a, b) = (o.load(&w[0]), o.load(&w[1]));
+            let tr = if o.trace(&a) == 1 { o.one() } else { o.zero() };
+            out.push([
+                o.store(&o.mul(&a, &b)),
+                o.store(&o.sqr(&a)),
+                o.store(&o.inv(&a)),
+                o.store(&o.sqrt(&a)),
+                o.store(&tr),
+                o.store(&o.half_trace(&a)),
+                o.store(&o.half_trace_vartime(&a)),
+            ]);
+        }
+        out
+    }
+}
+
+#[test]
+fn jobs_match_single_operations_on_every_backend() {
+    let mut rng = Rng::new(0x0b5e_55ed);
+    for spec in all_fields() {
+        let exps = exps_of(spec);
+        let m = exps[0] as usize;
+        let modulus: Modulus = spec.parse().unwrap();
+        let soft = Field::with_backend(modulus, Backend::Soft).unwrap();
+        for backend in Backend::available() {
+            let f = Field::with_backend(modulus, backend).unwrap();
+            let xs: Vec<Element> = (0..41).map(|_| rng.element(&f)).collect();
+            let got = f.run(EveryOp(xs.clone()));
+            for (w, g) in xs.windows(2).zip(&got) {
+                let (a, b) = (&w[0], &w[1]);
+                let tag = format!("{spec} {backend} (job on {})", f.run_backend());
+                assert_eq!(
+                    to_bits(&g[0], m),
+                    mul_ref(&to_bits(a, m), &to_bits(b, m), &exps),
+                    "{tag} mul"
+                );
+                assert_eq!(g[1], soft.sqr(a), "{tag} sqr");
+                assert_eq!(g[2], soft.inv(a).unwrap_or(Element::ZERO), "{tag} inv");
+                assert_eq!(g[3], soft.sqrt(a), "{tag} sqrt");
+                assert_eq!(g[4].limbs()[0], u64::from(soft.trace(a)), "{tag} trace");
+                if m % 2 == 1 {
+                    let h = soft.half_trace(a).unwrap();
+                    assert_eq!(g[5], h, "{tag} half-trace");
+                    assert_eq!(g[6], h, "{tag} half-trace vartime");
+                }
+            }
+        }
+    }
+    wegman_testkit::report(Backend::coverage("gf2 jobs"));
+}

@@ -4,54 +4,72 @@
 //! i + j; limb k of the product is then lo(acc_k) ⊕ hi(acc_{k−1}). N² carry-less
 //! multiplications, N² vector XORs and 2(2N − 1) extractions; no scalar work per product.
 //! Limbs are loaded 8 bytes at a time (see `load_limb`).
+//!
+//! These are `#[inline(always)]` `unsafe fn`s rather than `#[target_feature]` functions (which
+//! cannot be forced inline): they are only called from a kernel token inside a dispatch arm,
+//! a function compiled with pclmulqdq and sse2 enabled, into which they always inline, so a
+//! field job's products never become calls.
 
 use core::arch::x86_64::*;
 
 use crate::arith::{MAX_LIMBS, Wide};
 
 /// One limb into the low half of a vector, as one 8-byte load.
-#[inline]
-#[target_feature(enable = "sse2")]
-fn load_limb(x: &u64) -> __m128i {
+///
+/// # Safety
+/// The CPU has sse2 (x86-64 always does).
+#[inline(always)]
+unsafe fn load_limb(x: &u64) -> __m128i {
     // A volatile read cannot be merged with its neighbours into a wider load.
-    // SAFETY: `x` is a valid, aligned, initialised u64.
-    _mm_cvtsi64_si128(unsafe { core::ptr::read_volatile(x) } as i64)
+    // SAFETY: `x` is a valid, aligned, initialised u64; sse2 is part of x86-64.
+    unsafe { _mm_cvtsi64_si128(core::ptr::read_volatile(x) as i64) }
 }
 
 /// a(x)·b(x) in F_2\[x\] (N ≤ 9): row by row, each product XORed into the 128-bit
 /// accumulator of its column (measured fastest of row order, column order with reloads and
 /// column order with preloaded limbs, notably at N = 9).
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2")]
-pub(crate) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide {
-    let bv: [__m128i; N] = core::array::from_fn(|j| load_limb(&b[j]));
-    let mut acc = [_mm_setzero_si128(); 2 * MAX_LIMBS];
-    for i in 0..N {
-        let ai = load_limb(&a[i]);
-        for j in 0..N {
-            acc[i + j] = _mm_xor_si128(acc[i + j], _mm_clmulepi64_si128(ai, bv[j], 0x00));
+///
+/// # Safety
+/// The caller runs with pclmulqdq and sse2 enabled (a dispatch arm that checked them).
+#[inline(always)]
+pub(crate) unsafe fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide {
+    // SAFETY: (the whole body) the caller's features include pclmulqdq and sse2, all that
+    // these intrinsics need (this function's contract).
+    unsafe {
+        let bv: [__m128i; N] = core::array::from_fn(|j| load_limb(&b[j]));
+        let mut acc = [_mm_setzero_si128(); 2 * MAX_LIMBS];
+        for i in 0..N {
+            let ai = load_limb(&a[i]);
+            for j in 0..N {
+                acc[i + j] = _mm_xor_si128(acc[i + j], _mm_clmulepi64_si128(ai, bv[j], 0x00));
+            }
         }
+        let mut c: Wide = [0; 2 * MAX_LIMBS];
+        let mut carry = 0u64;
+        for k in 0..2 * N - 1 {
+            c[k] = _mm_cvtsi128_si64(acc[k]) as u64 ^ carry;
+            carry = _mm_cvtsi128_si64(_mm_unpackhi_epi64(acc[k], acc[k])) as u64;
+        }
+        c[2 * N - 1] = carry;
+        c
     }
-    let mut c: Wide = [0; 2 * MAX_LIMBS];
-    let mut carry = 0u64;
-    for k in 0..2 * N - 1 {
-        c[k] = _mm_cvtsi128_si64(acc[k]) as u64 ^ carry;
-        carry = _mm_cvtsi128_si64(_mm_unpackhi_epi64(acc[k], acc[k])) as u64;
-    }
-    c[2 * N - 1] = carry;
-    c
 }
 
 /// a(x)² in F_2\[x\]: one carry-less square per limb (bit i to bit 2i).
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2")]
-pub(crate) fn square_wide<const N: usize>(a: &[u64; N]) -> Wide {
-    let mut c: Wide = [0; 2 * MAX_LIMBS];
-    for i in 0..N {
-        let x = load_limb(&a[i]);
-        let p = _mm_clmulepi64_si128(x, x, 0x00);
-        c[2 * i] = _mm_cvtsi128_si64(p) as u64;
-        c[2 * i + 1] = _mm_cvtsi128_si64(_mm_unpackhi_epi64(p, p)) as u64;
+///
+/// # Safety
+/// As [`mul_wide`]: pclmulqdq and sse2 are enabled in the caller.
+#[inline(always)]
+pub(crate) unsafe fn square_wide<const N: usize>(a: &[u64; N]) -> Wide {
+    // SAFETY: (the whole body) pclmulqdq and sse2 are enabled in the caller (the contract).
+    unsafe {
+        let mut c: Wide = [0; 2 * MAX_LIMBS];
+        for i in 0..N {
+            let x = load_limb(&a[i]);
+            let p = _mm_clmulepi64_si128(x, x, 0x00);
+            c[2 * i] = _mm_cvtsi128_si64(p) as u64;
+            c[2 * i + 1] = _mm_cvtsi128_si64(_mm_unpackhi_epi64(p, p)) as u64;
+        }
+        c
     }
-    c
 }

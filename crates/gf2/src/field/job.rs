@@ -1,0 +1,332 @@
+//! [`Field::run`]: a [`FieldJob`] on the operations token of one backend and modulus shape.
+
+use core::fmt;
+use core::ops::Add;
+
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+use super::{Element, Field};
+use crate::arith::{self, MAX_LIMBS};
+use crate::backend::Backend;
+use crate::job::{FieldJob, FieldOps};
+use crate::ops::{self, Kernel, ShapeOf, Soft, WithKernel};
+use crate::shapes::{self, Known};
+
+/// An element inside a job: exactly the field's N limbs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Limbs<const N: usize>([u64; N]);
+
+impl<const N: usize> Default for Limbs<N> {
+    #[inline(always)]
+    fn default() -> Self {
+        Limbs([0; N])
+    }
+}
+
+impl<const N: usize> fmt::Debug for Limbs<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Limbs({:x?})", self.0)
+    }
+}
+
+impl<const N: usize> Add for Limbs<N> {
+    type Output = Limbs<N>;
+    #[inline(always)]
+    fn add(self, rhs: Limbs<N>) -> Limbs<N> {
+        Limbs(core::array::from_fn(|i| self.0[i] ^ rhs.0[i]))
+    }
+}
+
+impl<const N: usize> ConditionallySelectable for Limbs<N> {
+    #[inline(always)]
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        Limbs(core::array::from_fn(|i| {
+            u64::conditional_select(&a.0[i], &b.0[i], choice)
+        }))
+    }
+}
+
+impl<const N: usize> ConstantTimeEq for Limbs<N> {
+    #[inline(always)]
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.0.ct_eq(&other.0)
+    }
+}
+
+/// The operations token of one backend kernel `K` and modulus shape `S` on a field of `N`
+/// limbs; it borrows the field's tables.
+#[derive(Clone, Copy)]
+struct PbOps<'a, K, S, const N: usize> {
+    k: K,
+    s: S,
+    f: &'a Field,
+    /// ζ's exponents for a square-root-friendly modulus (`nz` of them), else none.
+    zeta: [usize; 4],
+    nz: usize,
+}
+
+impl<'a, K: Kernel, S: ShapeOf, const N: usize> PbOps<'a, K, S, N> {
+    #[inline(always)]
+    fn new(k: K, s: S, f: &'a Field) -> Self {
+        let mut zeta = [0usize; 4];
+        let mut nz = 0;
+        if let Some(exps) = &f.zeta_exps {
+            for (z, &e) in zeta.iter_mut().zip(exps) {
+                *z = e as usize;
+            }
+            nz = exps.len().min(4);
+        }
+        PbOps { k, s, f, zeta, nz }
+    }
+
+    #[inline(always)]
+    fn limbs_of(e: &Element) -> [u64; N] {
+        core::array::from_fn(|i| e.limbs[i])
+    }
+}
+
+impl<K: Kernel, S: ShapeOf, const N: usize> FieldOps for PbOps<'_, K, S, N> {
+    type Outer = Element;
+    type E = Limbs<N>;
+
+    #[inline(always)]
+    fn degree(self) -> u32 {
+        self.s.shape().m
+    }
+
+    #[inline(always)]
+    fn load(self, e: &Element) -> Limbs<N> {
+        Limbs(Self::limbs_of(e))
+    }
+
+    #[inline(always)]
+    fn store(self, e: &Limbs<N>) -> Element {
+        let mut limbs = [0u64; MAX_LIMBS];
+        limbs[..N].copy_from_slice(&e.0);
+        Element { limbs }
+    }
+
+    #[inline(always)]
+    fn one(self) -> Limbs<N> {
+        let mut l = [0u64; N];
+        l[0] = 1;
+        Limbs(l)
+    }
+
+    #[inline(always)]
+    fn mul(self, a: &Limbs<N>, b: &Limbs<N>) -> Limbs<N> {
+        Limbs(self.k.mul(&a.0, &b.0, self.s))
+    }
+
+    #[inline(always)]
+    fn sqr(self, a: &Limbs<N>) -> Limbs<N> {
+        Limbs(self.k.sqr_n(&a.0, 1, self.s))
+    }
+
+    #[inline(always)]
+    fn inv(self, a: &Limbs<N>) -> Limbs<N> {
+        Limbs(ops::inv_with(
+            self.k,
+            &a.0,
+            self.s,
+            self.f.inversion_tables(),
+        ))
+    }
+
+    #[inline(always)]
+    fn sqrt(self, a: &Limbs<N>) -> Limbs<N> {
+        if self.nz > 0 {
+            Limbs(ops::sqrt_ssrf_with(self.k, &a.0, &self.zeta[..self.nz]))
+        } else {
+            let (e, o) = self.k.even_odd(&a.0);
+            let mut r = self.k.mul(&o, &Self::limbs_of(&self.f.zeta), self.s);
+            for i in 0..N {
+                r[i] ^= e[i];
+            }
+            Limbs(r)
+        }
+    }
+
+    #[inline(always)]
+    fn trace(self, a: &Limbs<N>) -> u8 {
+        if self.nz > 0 {
+            // A square-root-friendly modulus has trace vector 1 (Avanzi, Remark 4).
+            (a.0[0] & 1) as u8
+        } else {
+            arith::parity_and(&a.0, &Self::limbs_of(&self.f.trace_vec))
+        }
+    }
+
+    #[inline(always)]
+    fn half_trace(self, a: &Limbs<N>) -> Limbs<N> {
+        let rows = self.f.solve_rows;
+        Limbs(self.k.apply_cols(&a.0, &self.f.solve_cols, rows, rows))
+    }
+
+    #[inline(always)]
+    fn half_trace_vartime(self, a: &Limbs<N>) -> Limbs<N> {
+        if self.f.ht_windows.is_empty() {
+            // Even m: no half-trace; the solving rows, as `half_trace` does.
+            return self.half_trace(a);
+        }
+        Limbs(half_trace_split_vartime(
+            self.k,
+            &a.0,
+            &Self::limbs_of(&self.f.trace_vec),
+            &self.f.ht_windows,
+            &Self::limbs_of(&self.f.h_one),
+        ))
+    }
+}
+
+/// The half-trace for public data (odd m), by Avanzi's reduction to odd exponents done a word
+/// at a time: write a = c + E(x)² + O(x) with c the constant term, E² the even exponents ≥ 2
+/// and O the odd ones; H(E²) = H(E) + E + Tr(E), so H(a) = c·H(1) + E + Tr(E) + H(E) + H(O),
+/// and H(E) recurses on E (half the degree). The odd parts of every level add up into one
+/// polynomial, whose half-trace is one pass of 4-bit windows over its odd exponents (the
+/// table `windows`: for window w and index v, H(Σ_k v_k x^{8w + 2k + 1}), N limbs each).
+#[inline(always)]
+fn half_trace_split_vartime<K: Kernel, const N: usize>(
+    k: K,
+    a: &[u64; N],
+    trace_vec: &[u64; N],
+    windows: &[u64],
+    h_one: &[u64; N],
+) -> [u64; N] {
+    const ODD: u64 = 0xaaaa_aaaa_aaaa_aaaa;
+    let mut out = [0u64; N];
+    let mut odd = [0u64; N];
+    let mut c = 0u64;
+    let mut t = 0u8;
+    let mut cur = *a;
+    loop {
+        c ^= cur[0] & 1;
+        cur[0] &= !1;
+        for i in 0..N {
+            odd[i] ^= cur[i] & ODD;
+        }
+        let (e, _) = k.even_odd(&cur);
+        if e.iter().all(|&w| w == 0) {
+            break;
+        }
+        for i in 0..N {
+            out[i] ^= e[i];
+        }
+        t ^= arith::parity_and(&e, trace_vec);
+        cur = e;
+    }
+    // H of the odd part: a table entry per nonzero 4-bit window of odd exponents.
+    for (i, &word) in odd.iter().enumerate() {
+        let mut w = word;
+        while w != 0 {
+            let bit = w.trailing_zeros() as usize;
+            let win = (64 * i + bit) / 8;
+            let byte = (word >> (8 * (win % 8))) & ODD & 0xff;
+            // The four odd bits 1, 3, 5, 7 of the byte.
+            let v = ((byte >> 1) & 1) | ((byte >> 2) & 2) | ((byte >> 3) & 4) | ((byte >> 4) & 8);
+            let entry = &windows[(16 * win + v as usize) * N..(16 * win + v as usize + 1) * N];
+            for (o, x) in out.iter_mut().zip(entry) {
+                *o ^= x;
+            }
+            w &= !(0xffu64 << (8 * (win % 8)));
+        }
+    }
+    if c == 1 {
+        for i in 0..N {
+            out[i] ^= h_one[i];
+        }
+    }
+    out[0] ^= u64::from(t);
+    out
+}
+
+/// Runs `$body` with `$N` and `$s` bound to the limb count and compile-time shape of each
+/// built-in modulus of the curve degrees.
+macro_rules! curve_shapes {
+    ($known:expr, $N:ident, $s:ident => $body:expr, _ => $other:expr) => {
+        match $known {
+            Some(Known::F163Nist) => {
+                const $N: usize = 3;
+                let $s = shapes::S163Nist;
+                $body
+            }
+            Some(Known::F163Ssrf) => {
+                const $N: usize = 3;
+                let $s = shapes::S163Ssrf;
+                $body
+            }
+            Some(Known::F233Nist) => {
+                const $N: usize = 4;
+                let $s = shapes::S233Nist;
+                $body
+            }
+            Some(Known::F233Ssrf) => {
+                const $N: usize = 4;
+                let $s = shapes::S233Ssrf;
+                $body
+            }
+            Some(Known::F283Nist) => {
+                const $N: usize = 5;
+                let $s = shapes::S283Nist;
+                $body
+            }
+            Some(Known::F283Ssrf) => {
+                const $N: usize = 5;
+                let $s = shapes::S283Ssrf;
+                $body
+            }
+            Some(Known::F409) => {
+                const $N: usize = 7;
+                let $s = shapes::S409;
+                $body
+            }
+            Some(Known::F571Nist) => {
+                const $N: usize = 9;
+                let $s = shapes::S571Nist;
+                $body
+            }
+            Some(Known::F571Ssrf) => {
+                const $N: usize = 9;
+                let $s = shapes::S571Ssrf;
+                $body
+            }
+            _ => $other,
+        }
+    };
+}
+
+/// A job and its field, waiting for the kernel token.
+struct Pending<'a, J, S, const N: usize> {
+    job: J,
+    s: S,
+    f: &'a Field,
+}
+
+impl<J: FieldJob<Element>, S: ShapeOf, const N: usize> WithKernel for Pending<'_, J, S, N> {
+    type Output = J::Output;
+    #[inline(always)]
+    fn call<K: Kernel>(self, k: K) -> J::Output {
+        self.job.run(PbOps::<K, S, N>::new(k, self.s, self.f))
+    }
+}
+
+impl Field {
+    /// Runs `job` inside one match of this field's backend and modulus: for the built-in
+    /// moduli of degrees 163, 233, 283, 409 and 571 (NIST and square-root friendly) the job's
+    /// operations inline, compiled for the backend and unrolled for the modulus; any other
+    /// modulus runs the job on the portable kernel with the runtime shape.
+    pub fn run<J: FieldJob<Element>>(&self, job: J) -> J::Output {
+        curve_shapes!(self.known, N, s => {
+            ops::with_kernel(self.backend, Pending::<J, _, N> { job, s, f: self })
+        }, _ => crate::by_limbs!(self.n, N => job.run(PbOps::<Soft, _, N>::new(Soft, self.shape(), self))))
+    }
+
+    /// The backend a job runs on (for reports).
+    pub fn run_backend(&self) -> Backend {
+        if curve_shapes!(self.known, _N, _s => true, _ => false) {
+            self.backend
+        } else {
+            Backend::Soft
+        }
+    }
+}
