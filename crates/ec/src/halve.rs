@@ -53,3 +53,19 @@ impl<F: CurveField> Curve<F> {
         }
     }
 }
+
+impl<O: wegman_gf2::FieldOps> crate::ld::Ctx<O> {
+    /// One halving in λ-coordinates inside a job, (u, λ_Q) ↦ (x_P, λ_P): variable-time
+    /// (Avanzi's windowed half-trace and a branch on the trace), for public points.
+    #[inline(always)]
+    pub(crate) fn halve_lambda_vartime(&self, u: &O::E, lq: &O::E) -> (O::E, O::E) {
+        let o = self.o;
+        let lh = o.half_trace_vartime(&(*u + self.a()));
+        let t = o.mul(u, &(*u + *lq + lh));
+        if o.trace(&t) == 0 {
+            (o.sqrt(&(t + *u)), lh)
+        } else {
+            (o.sqrt(&t), lh + o.one())
+        }
+    }
+}

@@ -198,27 +198,6 @@ impl<O: FieldOps> Ctx<O> {
         r
     }
 
-    /// P + Q, constant-time, for every P (O included) and every Q ≠ O: the sum, the double
-    /// of Q and the operands are all computed, then chosen by mask.
-    #[inline(always)]
-    pub(crate) fn add_mixed_complete(&self, p: &Ld<O::E>, q: &Aff<O::E>) -> Ld<O::E> {
-        let (r, a0, b0) = self.add_mixed_raw(p, q);
-        let d = self.dbl(&self.lift(q));
-        let p_inf = self.o.is_zero(&p.z);
-        let mut out = r;
-        out.conditional_assign(&self.identity(), b0 & !a0);
-        out.conditional_assign(&d, b0 & a0);
-        out.conditional_assign(&self.lift(q), p_inf);
-        out
-    }
-
-    /// P + Q, constant-time, when P ≠ ±Q is known (P = O allowed, chosen by mask).
-    #[inline(always)]
-    pub(crate) fn add_mixed_distinct(&self, p: &Ld<O::E>, q: &Aff<O::E>) -> Ld<O::E> {
-        let (r, _, _) = self.add_mixed_raw(p, q);
-        Ld::conditional_select(&r, &self.lift(q), self.o.is_zero(&p.z))
-    }
-
     /// P + Q for public López–Dahab points.
     #[inline(always)]
     pub(crate) fn add_vartime(&self, p: &Ld<O::E>, q: &Ld<O::E>) -> Ld<O::E> {
@@ -257,7 +236,7 @@ impl<O: FieldOps> Ctx<O> {
     /// The affine form of P (one inversion), `None` for O. Constant-time apart from
     /// revealing whether P = O.
     #[inline(always)]
-    pub(crate) fn to_affine(&self, p: &Ld<O::E>) -> Option<Aff<O::E>> {
+    pub(crate) fn affine(&self, p: &Ld<O::E>) -> Option<Aff<O::E>> {
         let o = self.o;
         if bool::from(o.is_zero(&p.z)) {
             return None;
@@ -272,7 +251,7 @@ impl<O: FieldOps> Ctx<O> {
     /// The affine forms of public points with one inversion (Montgomery's trick); `None` for
     /// each O.
     #[inline(always)]
-    pub(crate) fn to_affine_batch_vartime(&self, ps: &[Ld<O::E>]) -> Vec<Option<Aff<O::E>>> {
+    pub(crate) fn affine_batch_vartime(&self, ps: &[Ld<O::E>]) -> Vec<Option<Aff<O::E>>> {
         let o = self.o;
         // prefix[i] = Π of the nonzero Z before i.
         let mut prefix = vec![o.one(); ps.len() + 1];

@@ -1,18 +1,23 @@
-//! Variable-time scalar multiplication for public scalars: w-NAF double-and-add and
-//! halve-and-add (Knudsen; Schroeppel; HMV Alg. 3.91 in its left-to-right form).
+//! Variable-time scalar multiplication for public scalars, as field jobs: w-NAF
+//! double-and-add in López–Dahab coordinates, and w-NAF halve-and-add (Knudsen; Schroeppel;
+//! HMV Alg. 3.91, right to left), which halves P in λ-coordinates and adds into López–Dahab
+//! accumulators.
 //!
 //! The w-NAF of k is Σ d_i 2^i with every nonzero d_i odd, |d_i| < 2^{w−1}, and at most one
 //! nonzero digit in any w consecutive ones. Halve-and-add writes
 //! k ≡ k'/2^{t−1} (mod n) with k' = 2^{t−1} k mod n (t the bit length of n), so
-//! kP = 2·Σ_i d'_i (P/2^{t−i}) over the w-NAF digits d'_i of k': by Horner from the lowest
-//! digit, R ← R/2 + d'_i P, then one doubling. Halving needs Tr(a) = 1.
+//! kP = Σ_i d'_i (P/2^{t−1−i}) over the w-NAF digits d'_i of k': digit i adds ±P/2^{t−1−i} to
+//! the accumulator Q_{|d'_i|}, and kP = Σ_j j·Q_j. Halving needs Tr(a) = 1.
 
 use alloc::vec;
 use alloc::vec::Vec;
 
+use wegman_gf2::{FieldJob, FieldOps};
+
 use crate::curve::Curve;
 use crate::error::Error;
 use crate::field::CurveField;
+use crate::ld::{Aff, Consts, Ctx, Ld};
 use crate::point::Point;
 use crate::scalar::Scalar;
 
@@ -96,41 +101,176 @@ pub fn wnaf(k: &Scalar, w: u32) -> Vec<i8> {
     out
 }
 
-impl<F: CurveField> Curve<F> {
-    /// The odd multiples P, 3P, …, (2^{w−1} − 1)P.
-    fn odd_multiples(&self, p: &Point<F::Elem>, w: u32) -> Vec<Point<F::Elem>> {
-        let count = 1usize << (w - 2);
-        let p2 = self.dbl_vartime(p);
-        let mut t = vec![*p];
+/// The w-NAF width for a curve of order length t: 4 up to 300 bits, 5 above (the table of
+/// 2^{w−2} odd multiples pays for itself over longer scalars).
+fn width(t: u32) -> u32 {
+    if t <= 300 { 4 } else { 5 }
+}
+
+/// k' = 2^{t−1}·k mod n (variable-time), so that k ≡ k'/2^{t−1}.
+fn halving_scalar(k: &Scalar, n: &Scalar, t: u32) -> Scalar {
+    let n = to_wide(n);
+    let mut x = to_wide(k);
+    while geq(&x, &n) {
+        sub(&mut x, &n);
+    }
+    for _ in 0..t - 1 {
+        let top = x[L - 1] >> 63;
+        for i in (0..L).rev() {
+            x[i] = (x[i] << 1) | if i > 0 { x[i - 1] >> 63 } else { 0 };
+        }
+        if top == 1 || geq(&x, &n) {
+            sub(&mut x, &n);
+        }
+    }
+    Scalar::from_limbs(&x[..9])
+}
+
+/// ±T[(|d| − 1)/2] for a nonzero digit d (−(x, y) = (x, x + y)).
+#[inline(always)]
+fn signed<E: Copy + core::ops::Add<Output = E>>(table: &[Aff<E>], d: i8) -> Aff<E> {
+    let p = table[(d.unsigned_abs() as usize - 1) / 2];
+    if d < 0 {
+        Aff {
+            x: p.x,
+            y: p.x + p.y,
+        }
+    } else {
+        p
+    }
+}
+
+/// kP by w-NAF double-and-add in López–Dahab coordinates (public k and P).
+struct DoubleAddJob<E> {
+    consts: Consts<E>,
+    digits: Vec<i8>,
+    w: u32,
+    p: (E, E),
+}
+
+impl<E> FieldJob<E> for DoubleAddJob<E> {
+    type Output = Option<(E, E)>;
+
+    #[inline(always)]
+    fn run<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
+        let c = Ctx::new(o, &self.consts);
+        let p = Aff {
+            x: o.load(&self.p.0),
+            y: o.load(&self.p.1),
+        };
+        // P, 3P, …, (2^{w−1} − 1)P: 2P affine, the rest López–Dahab, then one inversion.
+        let p2 = c.affine(&c.dbl(&c.lift(&p)))?;
+        let count = 1usize << (self.w - 2);
+        let mut ld = Vec::with_capacity(count);
+        ld.push(c.lift(&p));
         for i in 1..count {
-            let next = self.add_vartime(&t[i - 1], &p2);
-            t.push(next);
+            let next = c.add_mixed_vartime(&ld[i - 1], &p2);
+            ld.push(next);
         }
-        t
-    }
-
-    fn add_digit(&self, r: &Point<F::Elem>, d: i8, table: &[Point<F::Elem>]) -> Point<F::Elem> {
-        match d {
-            0 => *r,
-            d if d > 0 => self.add_vartime(r, &table[(d as usize - 1) / 2]),
-            d => self.add_vartime(r, &self.neg(&table[((-d) as usize - 1) / 2])),
+        // An odd multiple below n is never O (n is prime and larger than the table).
+        let table: Vec<Aff<O::E>> = c
+            .affine_batch_vartime(&ld)
+            .into_iter()
+            .map(|q| q.unwrap_or(p))
+            .collect();
+        let mut r = c.identity();
+        let mut started = false;
+        for &d in self.digits.iter().rev() {
+            if started {
+                r = c.dbl(&r);
+            }
+            if d != 0 {
+                r = c.add_mixed_vartime(&r, &signed(&table, d));
+                started = true;
+            }
         }
+        c.affine(&r).map(|q| (o.store(&q.x), o.store(&q.y)))
     }
+}
 
-    /// kP by w-NAF double-and-add (w = 4): variable-time, public k and P only.
+/// kP by right-to-left w-NAF halve-and-add (HMV Alg. 3.91): P is halved in affine
+/// λ-coordinates (one multiplication, a half-trace, a square root and a trace per halving,
+/// no inversion), each nonzero digit adds ±P/2^i to one of 2^{w−2} López–Dahab accumulators,
+/// and Σ_j j·Q_j ends it (public k and P).
+struct HalveAddJob<E> {
+    consts: Consts<E>,
+    digits: Vec<i8>,
+    w: u32,
+    p: (E, E),
+}
+
+impl<E> FieldJob<E> for HalveAddJob<E> {
+    type Output = Option<(E, E)>;
+
+    #[inline(always)]
+    fn run<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
+        let c = Ctx::new(o, &self.consts);
+        let t = c.n_bits as usize;
+        let (x, y) = (o.load(&self.p.0), o.load(&self.p.1));
+        let count = 1usize << (self.w - 2);
+        let mut acc = vec![c.identity(); count];
+        let add = |acc: &mut [Ld<O::E>], d: i8, q: &Aff<O::E>| {
+            if d != 0 {
+                let j = (d.unsigned_abs() as usize - 1) / 2;
+                acc[j] =
+                    c.add_mixed_vartime(&acc[j], &signed(core::slice::from_ref(q), d.signum()));
+            }
+        };
+        // Digit t (k' may need t + 1 digits) goes with 2P.
+        if let Some(&d) = self.digits.get(t)
+            && let Some(p2) = c.affine(&c.dbl(&c.lift(&Aff { x, y })))
+        {
+            add(&mut acc, d, &p2);
+        }
+        // Digit i goes with P/2^{t−1−i}: from t − 1 down, halving between digits.
+        let (mut u, mut l) = (x, x + o.mul(&y, &o.inv(&x)));
+        for i in (0..t).rev() {
+            let d = self.digits.get(i).copied().unwrap_or(0);
+            if d != 0 {
+                let q = Aff {
+                    x: u,
+                    y: o.mul(&u, &(l + u)),
+                };
+                add(&mut acc, d, &q);
+            }
+            if i > 0 {
+                (u, l) = c.halve_lambda_vartime(&u, &l);
+            }
+        }
+        // Σ_j (2j + 1)·Q_j = 2S − R with R = Σ Q_j and S = Σ_j (j + 1)·Q_j, by running sums.
+        let mut r = c.identity();
+        let mut s = c.identity();
+        for q in acc.iter().rev() {
+            r = c.add_vartime(&r, q);
+            s = c.add_vartime(&s, &r);
+        }
+        let sum = c.add_vartime(&c.dbl(&s), &c.neg(&r));
+        c.affine(&sum).map(|q| (o.store(&q.x), o.store(&q.y)))
+    }
+}
+
+impl<F: CurveField> Curve<F> {
+    /// kP by w-NAF double-and-add in López–Dahab coordinates (w = 4 up to 300-bit orders, 5
+    /// above): variable-time, public k and P only.
     pub fn mul_wnaf_vartime(&self, k: &Scalar, p: &Point<F::Elem>) -> Point<F::Elem> {
-        let w = 4;
-        let table = self.odd_multiples(p, w);
-        let mut r = Point::Infinity;
-        for &d in wnaf(k, w).iter().rev() {
-            r = self.dbl_vartime(&r);
-            r = self.add_digit(&r, d, &table);
+        let Point::Affine { x, y } = *p else {
+            return Point::Infinity;
+        };
+        let w = width(self.order_bits());
+        let job = DoubleAddJob {
+            consts: self.consts(),
+            digits: wnaf(k, w),
+            w,
+            p: (x, y),
+        };
+        match self.field().run(job) {
+            Some((x, y)) => Point::Affine { x, y },
+            None => Point::Infinity,
         }
-        r
     }
 
-    /// kP by w-NAF halve-and-add (w = 4), for P in the subgroup of order n on curves with
-    /// Tr(a) = 1: variable-time, public k and P only.
+    /// kP by w-NAF halve-and-add (the width of [`Curve::mul_wnaf_vartime`]), for P in the
+    /// subgroup of order n on curves with Tr(a) = 1: variable-time, public k and P only.
     pub fn mul_halve_vartime(
         &self,
         k: &Scalar,
@@ -139,35 +279,23 @@ impl<F: CurveField> Curve<F> {
         if !self.can_halve() {
             return Err(Error::CannotHalve);
         }
-        let n = to_wide(self.order());
-        // k' = 2^{t−1} k mod n.
-        let mut x = to_wide(k);
-        while geq(&x, &n) {
-            sub(&mut x, &n);
+        let Point::Affine { x, y } = *p else {
+            return Ok(Point::Infinity);
+        };
+        if bool::from(self.field().is_zero(&x)) {
+            return Err(Error::NotInSubgroup);
         }
-        for _ in 0..self.order_bits() - 1 {
-            let top = x[L - 1] >> 63;
-            for i in (0..L).rev() {
-                x[i] = (x[i] << 1) | if i > 0 { x[i - 1] >> 63 } else { 0 };
-            }
-            if top == 1 || geq(&x, &n) {
-                sub(&mut x, &n);
-            }
-        }
-        let mut limbs = [0u64; 9];
-        limbs.copy_from_slice(&x[..9]);
-        let w = 4;
-        let table = self.odd_multiples(p, w);
-        let digits = wnaf(&Scalar::from_limbs(&limbs), w);
-        let t = self.order_bits() as usize;
-        // R = Σ_i d_i 2^{i − t} P by Horner from the lowest digit, through digit t.
-        let mut r = Point::Infinity;
-        for i in 0..=t {
-            if i > 0 {
-                r = self.halve_vartime(&r)?;
-            }
-            r = self.add_digit(&r, digits.get(i).copied().unwrap_or(0), &table);
-        }
-        Ok(self.dbl_vartime(&r))
+        let t = self.order_bits();
+        let w = width(t);
+        let job = HalveAddJob {
+            consts: self.consts(),
+            digits: wnaf(&halving_scalar(k, self.order(), t), w),
+            w,
+            p: (x, y),
+        };
+        Ok(match self.field().run(job) {
+            Some((x, y)) => Point::Affine { x, y },
+            None => Point::Infinity,
+        })
     }
 }

@@ -173,6 +173,9 @@ pub struct Field {
     /// For odd m, the windowed half-trace table (public data only): for window w and 4-bit
     /// index v, H(Σ_k v_k x^{8w + 2k + 1}); `n` limbs per entry.
     ht_windows: Vec<u64>,
+    /// For odd m, H of every 4-bit window below x^{⌈m/2⌉} (public data only): for window w and
+    /// index v, H(Σ_k v_k x^{4w + k}); `n` limbs per entry.
+    ht_low: Vec<u64>,
     /// H(1) (odd m).
     h_one: Element,
 }
@@ -217,6 +220,7 @@ impl Field {
             solve_rows: 0,
             msq: Vec::new(),
             ht_windows: Vec::new(),
+            ht_low: Vec::new(),
             h_one: Element::ZERO,
         };
         f.zeta = match &f.zeta_exps {

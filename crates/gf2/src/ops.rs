@@ -96,6 +96,35 @@ impl Kernel for Soft {
     fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide {
         arith::square_wide(a)
     }
+
+    #[inline(always)]
+    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
+        soft_mul(a, b, s)
+    }
+
+    #[inline(always)]
+    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
+        soft_sqr_n(a, k, s)
+    }
+}
+
+/// The portable product and reduction, a function of its own: algorithms that run many
+/// products (field jobs) call it rather than copy it at every use.
+#[inline]
+fn soft_mul<const N: usize, S: ShapeOf>(a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
+    let mut w = arith::mul_wide_soft(a, b);
+    arith::reduce::<N>(&mut w, &s.shape())
+}
+
+/// k portable squarings, a function of its own (see [`soft_mul`]).
+#[inline]
+fn soft_sqr_n<const N: usize, S: ShapeOf>(a: &[u64; N], k: usize, s: S) -> [u64; N] {
+    let mut x = *a;
+    for _ in 0..k {
+        let mut w = arith::square_wide(&x);
+        x = arith::reduce::<N>(&mut w, &s.shape());
+    }
+    x
 }
 
 /// `pclmulqdq` kernels; the private field keeps construction inside this module.
@@ -118,6 +147,18 @@ impl Kernel for Clmul {
         // SAFETY: as in `mul_wide`: pclmulqdq and sse2 are present.
         unsafe { crate::backend::clmul::square_wide(a) }
     }
+
+    #[inline(always)]
+    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
+        // SAFETY: as in `mul_wide`: pclmulqdq and sse2 are present.
+        unsafe { crate::backend::clmul::mul_mod(a, b, s) }
+    }
+
+    #[inline(always)]
+    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
+        // SAFETY: as in `mul_wide`: pclmulqdq and sse2 are present.
+        unsafe { crate::backend::clmul::sqr_n_mod(a, k, s) }
+    }
 }
 
 /// The products of the kernels that extend `Clmul`: its `pclmulqdq` ones.
@@ -132,6 +173,16 @@ macro_rules! clmul_products {
         #[inline(always)]
         fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide {
             Clmul(()).square_wide(a)
+        }
+
+        #[inline(always)]
+        fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
+            Clmul(()).mul(a, b, s)
+        }
+
+        #[inline(always)]
+        fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
+            Clmul(()).sqr_n(a, k, s)
         }
     };
 }

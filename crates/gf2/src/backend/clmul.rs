@@ -5,14 +5,15 @@
 //! multiplications, N² vector XORs and 2(2N − 1) extractions; no scalar work per product.
 //! Limbs are loaded 8 bytes at a time (see `load_limb`).
 //!
-//! These are `#[inline(always)]` `unsafe fn`s rather than `#[target_feature]` functions (which
-//! cannot be forced inline): they are only called from a kernel token inside a dispatch arm,
-//! a function compiled with pclmulqdq and sse2 enabled, into which they always inline, so a
-//! field job's products never become calls.
+//! The products are `#[inline(always)]` `unsafe fn`s, inlined into [`mul_mod`] and
+//! [`sqr_n_mod`]: `#[target_feature]` functions holding one whole reduced product, which a
+//! single operation's dispatch arm inlines and a long algorithm (a field job, compiled with the
+//! same features) calls — one call per product instead of the product copied at every use.
 
 use core::arch::x86_64::*;
 
-use crate::arith::{MAX_LIMBS, Wide};
+use crate::arith::{self, MAX_LIMBS, Wide};
+use crate::ops::ShapeOf;
 
 /// One limb into the low half of a vector, as one 8-byte load.
 ///
@@ -72,4 +73,40 @@ pub(crate) unsafe fn square_wide<const N: usize>(a: &[u64; N]) -> Wide {
         }
         c
     }
+}
+
+/// a·b mod P.
+///
+/// # Safety
+/// The CPU has pclmulqdq and sse2.
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2")]
+pub(crate) unsafe fn mul_mod<const N: usize, S: ShapeOf>(
+    a: &[u64; N],
+    b: &[u64; N],
+    s: S,
+) -> [u64; N] {
+    // SAFETY: this function's features are the ones `mul_wide` needs.
+    let mut w = unsafe { mul_wide(a, b) };
+    arith::reduce::<N>(&mut w, &s.shape())
+}
+
+/// a^(2^k) mod P: k squarings.
+///
+/// # Safety
+/// The CPU has pclmulqdq and sse2.
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2")]
+pub(crate) unsafe fn sqr_n_mod<const N: usize, S: ShapeOf>(
+    a: &[u64; N],
+    k: usize,
+    s: S,
+) -> [u64; N] {
+    let mut x = *a;
+    for _ in 0..k {
+        // SAFETY: this function's features are the ones `square_wide` needs.
+        let mut w = unsafe { square_wide(&x) };
+        x = arith::reduce::<N>(&mut w, &s.shape());
+    }
+    x
 }

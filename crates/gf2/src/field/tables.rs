@@ -56,6 +56,21 @@ impl Field {
             }
         }
         self.ht_windows = tab;
+        let low = m.div_ceil(2).div_ceil(4);
+        let mut tab = vec![0u64; low * 16 * n];
+        for w in 0..low {
+            for v in 1..16usize {
+                let mut acc = Element::ZERO;
+                for k in 0..4 {
+                    let e = 4 * w + k;
+                    if (v >> k) & 1 == 1 && e < m {
+                        acc += rows[e];
+                    }
+                }
+                tab[(16 * w + v) * n..(16 * w + v + 1) * n].copy_from_slice(&acc.limbs[..n]);
+            }
+        }
+        self.ht_low = tab;
     }
 
     /// For even m: rows z_i with L(z_i) = x^i + Tr(x^i)·x^{i₀} for L(z) = z² + z and a fixed

@@ -1,0 +1,137 @@
+//! Binary-curve scalar multiplication, one run: for each of the ten curves and each field
+//! representation (NIST PB, SSRF PB, normal basis), the constant-time López–Dahab ladder k·P,
+//! w-NAF double-and-add and w-NAF halve-and-add (public scalars; halving needs Tr(a) = 1); and
+//! beside them OpenSSL's ECDH derive and `EC_POINT_mul` on the same curve, and OpenSSL's
+//! X25519 derive. `cargo bench -p wegman-bench --bench ec`, then `scripts/ec_table.py`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{
+    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
+};
+use openssl::bn::{BigNum, BigNumContext};
+use openssl::derive::Deriver;
+use openssl::ec::{EcGroup, EcKey, EcPoint};
+use openssl::nid::Nid;
+use openssl::pkey::PKey;
+use wegman_ec::{Curve, CurveField, CurveId, Nb, NistPb, SecretKey, SsrfPb};
+
+/// A fixed full-length scalar (the top bit of n's length set) and a public point k₀·G.
+fn inputs<F: CurveField>(c: &Curve<F>) -> (wegman_ec::Scalar, wegman_ec::Point<F::Elem>) {
+    let bits = c.order_bits() as usize;
+    let mut hex = String::from("1");
+    let mut rng = wegman_testkit::Rng::new(0xec0 + bits as u64);
+    for _ in 0..(bits - 1).div_ceil(4) {
+        hex.push(char::from_digit((rng.next_u64() % 16) as u32, 16).unwrap());
+    }
+    // Trim to the order's length minus one bit, so the scalar is below n.
+    let k = c.parse_scalar(&hex[..(bits - 1) / 4 + 1]).unwrap();
+    let p = c.mul_ladder(&c.parse_scalar("123456789abcdef").unwrap(), &c.g());
+    (k, p)
+}
+
+fn ours<F: CurveField>(grp: &mut BenchmarkGroup<'_, WallTime>, c: &Curve<F>, fast: bool) {
+    let (k, p) = inputs(c);
+    let name = F::NAME;
+    grp.bench_function(format!("ladder-{name}"), |b| {
+        b.iter(|| c.mul_ladder(black_box(&k), black_box(&p)))
+    });
+    if !fast {
+        return;
+    }
+    grp.bench_function(format!("double-add-{name}"), |b| {
+        b.iter(|| c.mul_wnaf_vartime(black_box(&k), black_box(&p)))
+    });
+    if c.can_halve() {
+        grp.bench_function(format!("halve-add-{name}"), |b| {
+            b.iter(|| c.mul_halve_vartime(black_box(&k), black_box(&p)).unwrap())
+        });
+    }
+    grp.bench_function(format!("keygen-{name}"), |b| {
+        let d = SecretKey::from_scalar(c, k.clone()).unwrap();
+        b.iter(|| black_box(&d).public_key(c))
+    });
+}
+
+fn nid(id: CurveId) -> Nid {
+    match id {
+        CurveId::Sect163k1 => Nid::SECT163K1,
+        CurveId::Sect163r2 => Nid::SECT163R2,
+        CurveId::Sect233k1 => Nid::SECT233K1,
+        CurveId::Sect233r1 => Nid::SECT233R1,
+        CurveId::Sect283k1 => Nid::SECT283K1,
+        CurveId::Sect283r1 => Nid::SECT283R1,
+        CurveId::Sect409k1 => Nid::SECT409K1,
+        CurveId::Sect409r1 => Nid::SECT409R1,
+        CurveId::Sect571k1 => Nid::SECT571K1,
+        CurveId::Sect571r1 => Nid::SECT571R1,
+    }
+}
+
+fn openssl_peer(grp: &mut BenchmarkGroup<'_, WallTime>, id: CurveId) {
+    let group = EcGroup::from_curve_name(nid(id)).unwrap();
+    let a = PKey::from_ec_key(EcKey::generate(&group).unwrap()).unwrap();
+    let b = EcKey::generate(&group).unwrap();
+    let bpub = PKey::from_ec_key(EcKey::from_public_key(&group, b.public_key()).unwrap()).unwrap();
+    grp.bench_function("openssl-ecdh", |bn| {
+        bn.iter(|| {
+            let mut d = Deriver::new(&a).unwrap();
+            d.set_peer(&bpub).unwrap();
+            d.derive_to_vec().unwrap()
+        })
+    });
+    let mut ctx = BigNumContext::new().unwrap();
+    let mut order = BigNum::new().unwrap();
+    group.order(&mut order, &mut ctx).unwrap();
+    let mut k = BigNum::new().unwrap();
+    order.rand_range(&mut k).unwrap();
+    grp.bench_function("openssl-point-mul", |bn| {
+        bn.iter(|| {
+            let mut r = EcPoint::new(&group).unwrap();
+            r.mul(&group, b.public_key(), &k, &ctx).unwrap();
+            r
+        })
+    });
+}
+
+fn curves(c: &mut Criterion) {
+    {
+        let mut grp = c.benchmark_group("ec-x25519");
+        grp.warm_up_time(Duration::from_millis(300))
+            .measurement_time(Duration::from_secs(1))
+            .sample_size(20);
+        let a = PKey::generate_x25519().unwrap();
+        let b = PKey::generate_x25519().unwrap();
+        let bpub = PKey::public_key_from_raw_bytes(
+            &b.raw_public_key().unwrap(),
+            openssl::pkey::Id::X25519,
+        )
+        .unwrap();
+        grp.bench_function("openssl-x25519", |bn| {
+            bn.iter(|| {
+                let mut d = Deriver::new(&a).unwrap();
+                d.set_peer(&bpub).unwrap();
+                d.derive_to_vec().unwrap()
+            })
+        });
+    }
+    let only: Option<String> = std::env::var("WEGMAN_EC_CURVE").ok();
+    for id in CurveId::ALL {
+        if only.as_deref().is_some_and(|o| o != id.params().name) {
+            continue;
+        }
+        let mut grp = c.benchmark_group(format!("ec-{}", id.params().name));
+        grp.warm_up_time(Duration::from_millis(300))
+            .measurement_time(Duration::from_secs(1))
+            .sample_size(10);
+        ours(&mut grp, &Curve::new(id, NistPb::new).unwrap(), true);
+        ours(&mut grp, &Curve::new(id, SsrfPb::new).unwrap(), true);
+        ours(&mut grp, &Curve::new(id, Nb::new).unwrap(), false);
+        openssl_peer(&mut grp, id);
+        grp.finish();
+    }
+}
+
+criterion_group!(benches, curves);
+criterion_main!(benches);
