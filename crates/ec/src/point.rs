@@ -6,7 +6,7 @@
 //! λ = x₁ + y₁/x₁, x₃ = λ² + λ + a, y₃ = x₁² + λx₃ + x₃; 2P = O when x₁ = 0.
 //!
 //! The scalar multiplications run as field jobs: [`crate::ladder`] (constant-time),
-//! [`crate::wnaf`] (public scalars), [`crate::comb`] (fixed base, constant-time).
+//! [`crate::wnaf`] (public scalars).
 
 use subtle::ConstantTimeEq;
 
