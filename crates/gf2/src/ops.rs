@@ -329,13 +329,20 @@ pub(crate) fn mul<const N: usize, S: ShapeOf>(
     s: S,
     backend: Backend,
 ) -> [u64; N] {
-    dispatch!(backend, k => k.mul(a, b, s))
+    // The product inline in the arm (a job calls `Kernel::mul`, out of line, instead).
+    dispatch!(backend, k => {
+        let mut w = k.mul_wide(a, b);
+        arith::reduce::<N>(&mut w, &s.shape())
+    })
 }
 
 /// a² mod P.
 #[inline]
 pub(crate) fn sqr<const N: usize, S: ShapeOf>(a: &[u64; N], s: S, backend: Backend) -> [u64; N] {
-    dispatch!(backend, k => k.sqr_n(a, 1, s))
+    dispatch!(backend, k => {
+        let mut w = k.square_wide(a);
+        arith::reduce::<N>(&mut w, &s.shape())
+    })
 }
 
 /// a^(2^k) mod P: k squarings (k public), one backend dispatch.
