@@ -65,7 +65,7 @@ fn eval<F: CurveField>(c: &Curve<F>, words: &[&str]) -> std::result::Result<Stri
     Ok(match (*op, rest) {
         ("mul", [d]) => {
             let k = c.parse_scalar(d).map_err(|e| format!("D `{d}`: {e}"))?;
-            show(c, &c.mul_ladder(&k, &c.g()))
+            show(c, &c.mul_base(&k))
         }
         ("mul", [d, x, y]) => {
             let k = c.parse_scalar(d).map_err(|e| format!("D `{d}`: {e}"))?;

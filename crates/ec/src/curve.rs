@@ -5,12 +5,15 @@
 //! polynomial basis (design.md §2 hex); the tests check them against
 //! tests/data/nist-binary-curves.txt and the FIPS 186-2 normal-basis values.
 
+use alloc::boxed::Box;
 use alloc::string::String;
 
+use once_cell::race::OnceBox;
 use wegman_gf2::{Field, Modulus};
 
 use crate::error::Error;
 use crate::field::CurveField;
+use crate::fixed::{FixedTable, TableJob};
 use crate::ld::Consts;
 use crate::scalar::Scalar;
 
@@ -227,6 +230,8 @@ pub struct Curve<F: CurveField> {
     gy: F::Elem,
     n: Scalar,
     n_bits: u32,
+    /// The fixed-base table of G ([`crate::fixed`]), built on first use.
+    fixed: OnceBox<FixedTable<F::Elem>>,
 }
 
 impl<F: CurveField> Curve<F> {
@@ -255,6 +260,7 @@ impl<F: CurveField> Curve<F> {
             gy,
             n,
             n_bits,
+            fixed: OnceBox::new(),
         })
     }
 
@@ -307,6 +313,18 @@ impl<F: CurveField> Curve<F> {
             b_one: p.b == "1",
             n_bits: self.n_bits,
         }
+    }
+
+    /// The fixed-base table of G, built on first use (a few thousand point additions and one
+    /// inversion, public data).
+    pub(crate) fn fixed_table(&self) -> &FixedTable<F::Elem> {
+        self.fixed.get_or_init(|| {
+            Box::new(self.field.run(TableJob {
+                consts: self.consts(),
+                gx: self.gx,
+                gy: self.gy,
+            }))
+        })
     }
 
     /// The cofactor h.

@@ -65,9 +65,9 @@ impl SecretKey {
         }
     }
 
-    /// The public key d·G (constant-time in d).
+    /// The public key d·G by the fixed-base table (constant-time in d).
     pub fn public_key<F: CurveField>(&self, curve: &Curve<F>) -> Point<F::Elem> {
-        curve.mul_ladder(&self.d, &curve.g())
+        curve.mul_base(&self.d)
     }
 
     /// The shared secret with a validated public key `q` (from

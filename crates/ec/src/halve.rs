@@ -9,9 +9,12 @@
 //! x_P = √t — the choice that lands in the subgroup of odd order n, on curves with
 //! Tr(a) = 1 (cofactor 2: every B curve and sect163k1). y_P = x_P(λ_P + x_P).
 
+use wegman_gf2::{FieldJob, FieldOps};
+
 use crate::curve::Curve;
 use crate::error::Error;
 use crate::field::CurveField;
+use crate::ld::{Aff, Ctx};
 use crate::point::Point;
 
 impl<F: CurveField> Curve<F> {
@@ -54,7 +57,7 @@ impl<F: CurveField> Curve<F> {
     }
 }
 
-impl<O: wegman_gf2::FieldOps> crate::ld::Ctx<O> {
+impl<O: FieldOps> Ctx<O> {
     /// One halving in λ-coordinates inside a job, (u, λ_Q) ↦ (x_P, λ_P): variable-time
     /// (Avanzi's windowed half-trace and a branch on the trace), for public points.
     #[inline(always)]
@@ -67,5 +70,95 @@ impl<O: wegman_gf2::FieldOps> crate::ld::Ctx<O> {
         } else {
             (o.sqrt(&t), lh + o.one())
         }
+    }
+}
+
+/// 2^k·P by k López–Dahab doublings in one job (one inversion at the end).
+struct DblRepeatedJob<E> {
+    consts: crate::ld::Consts<E>,
+    p: (E, E),
+    k: u32,
+}
+
+impl<E> FieldJob<E> for DblRepeatedJob<E> {
+    type Output = Option<(E, E)>;
+
+    #[inline(always)]
+    fn run<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
+        let c = Ctx::new(o, &self.consts);
+        let mut q = c.lift(&Aff {
+            x: o.load(&self.p.0),
+            y: o.load(&self.p.1),
+        });
+        for _ in 0..self.k {
+            q = c.dbl(&q);
+        }
+        c.affine(&q).map(|a| (o.store(&a.x), o.store(&a.y)))
+    }
+}
+
+/// P/2^k by k halvings in λ-coordinates in one job (one inversion at each end).
+struct HalveRepeatedJob<E> {
+    p: (E, E),
+    k: u32,
+    consts: crate::ld::Consts<E>,
+}
+
+impl<E> FieldJob<E> for HalveRepeatedJob<E> {
+    type Output = (E, E);
+
+    #[inline(always)]
+    fn run<O: FieldOps<Outer = E>>(self, o: O) -> (E, E) {
+        let c = Ctx::new(o, &self.consts);
+        let (x, y) = (o.load(&self.p.0), o.load(&self.p.1));
+        let (mut u, mut l) = (x, x + o.mul(&y, &o.inv(&x)));
+        for _ in 0..self.k {
+            (u, l) = c.halve_lambda_vartime(&u, &l);
+        }
+        (o.store(&u), o.store(&o.mul(&u, &(l + u))))
+    }
+}
+
+impl<F: CurveField> Curve<F> {
+    /// 2^k·P by k López–Dahab doublings inside one field dispatch, one inversion at the end
+    /// (constant-time in P; k is public).
+    pub fn dbl_repeated(&self, p: &Point<F::Elem>, k: u32) -> Point<F::Elem> {
+        let Point::Affine { x, y } = *p else {
+            return Point::Infinity;
+        };
+        let job = DblRepeatedJob {
+            consts: self.consts(),
+            p: (x, y),
+            k,
+        };
+        match self.field().run(job) {
+            Some((x, y)) => Point::Affine { x, y },
+            None => Point::Infinity,
+        }
+    }
+
+    /// P/2^k, the unique point of the order-n subgroup whose 2^k-multiple is P, by k halvings
+    /// in λ-coordinates inside one field dispatch (variable-time: public points). P must be in
+    /// that subgroup; needs Tr(a) = 1 ([`Error::CannotHalve`]).
+    pub fn halve_repeated_vartime(
+        &self,
+        p: &Point<F::Elem>,
+        k: u32,
+    ) -> Result<Point<F::Elem>, Error> {
+        if !self.can_halve() {
+            return Err(Error::CannotHalve);
+        }
+        let Point::Affine { x, y } = *p else {
+            return Ok(Point::Infinity);
+        };
+        if bool::from(self.field().is_zero(&x)) {
+            return Err(Error::NotInSubgroup);
+        }
+        let (x, y) = self.field().run(HalveRepeatedJob {
+            p: (x, y),
+            k,
+            consts: self.consts(),
+        });
+        Ok(Point::Affine { x, y })
     }
 }

@@ -157,7 +157,7 @@ impl<O: FieldOps> Ctx<O> {
 
     /// The mixed sum's formulas for P ≠ ±Q, P ≠ O, with (A, B) = 0 flags for the exceptions.
     #[inline(always)]
-    fn add_mixed_raw(&self, p: &Ld<O::E>, q: &Aff<O::E>) -> (Ld<O::E>, Choice, Choice) {
+    pub(crate) fn add_mixed_raw(&self, p: &Ld<O::E>, q: &Aff<O::E>) -> (Ld<O::E>, Choice, Choice) {
         let o = self.o;
         let t2 = o.sqr(&p.z);
         let b = p.x + o.mul(&q.x, &p.z);

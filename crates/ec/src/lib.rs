@@ -8,6 +8,7 @@
 //!   Montgomery ladder.
 //! - [`scalar`] — scalars (`Scalar`).
 //! - [`sec1`] — SEC 1 point encodings and public-key validation.
+//! - `fixed` — the constant-time fixed-base method for k·G ([`Curve::mul_base`]).
 //! - [`ecdh`] — Diffie–Hellman with the ladder.
 //! - [`halve`] — point halving (Avanzi's application of square-root-friendly moduli).
 //! - [`wnaf`] — w-NAF double-and-add and halve-and-add for public scalars.
@@ -19,6 +20,7 @@ pub mod curve;
 pub mod ecdh;
 pub mod error;
 pub mod field;
+mod fixed;
 pub mod halve;
 pub mod ladder;
 mod ld;

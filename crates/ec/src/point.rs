@@ -12,6 +12,7 @@ use subtle::ConstantTimeEq;
 
 use crate::curve::Curve;
 use crate::field::CurveField;
+use crate::fixed::FixedBaseJob;
 use crate::ladder::LadderJob;
 use crate::scalar::Scalar;
 
@@ -107,6 +108,23 @@ impl<F: CurveField> Curve<F> {
             k,
             x,
             y,
+        };
+        match self.field().run(job) {
+            Some((x, y)) => Point::Affine { x, y },
+            None => Point::Infinity,
+        }
+    }
+
+    /// kG for the base point G by the fixed-base table ([`crate::fixed`]): constant-time in k
+    /// (a fixed number of windows for every scalar of the order's bit length, table entries
+    /// chosen by full masked scans, exceptional sums resolved by masks), about a quarter of
+    /// the ladder's additions and no doublings. k must have at most as many bits as n. The
+    /// table is built on first use and kept in the curve.
+    pub fn mul_base(&self, k: &Scalar) -> Point<F::Elem> {
+        let job = FixedBaseJob {
+            consts: self.consts(),
+            table: self.fixed_table(),
+            k,
         };
         match self.field().run(job) {
             Some((x, y)) => Point::Affine { x, y },

@@ -8,12 +8,39 @@ fn check<F: CurveField>(make: impl Fn(&wegman_gf2::Modulus) -> Result<F, Error> 
     for id in CurveId::ALL {
         let c = Curve::new(id, make).unwrap();
         let g = c.g();
+        // Repeated doubling in one job against affine doublings.
+        let mut want = g;
+        for k in 0..=9 {
+            assert_eq!(c.dbl_repeated(&g, k), want, "{id} ({}): 2^{k}·G", F::NAME);
+            want = c.dbl_vartime(&want);
+        }
+        assert_eq!(c.dbl_repeated(&Point::Infinity, 3), Point::Infinity);
         let halvable = id.params().a == 1;
         assert_eq!(c.can_halve(), halvable, "{id}");
         if !halvable {
             assert_eq!(c.halve_vartime(&g), Err(Error::CannotHalve));
+            assert_eq!(c.halve_repeated_vartime(&g, 2), Err(Error::CannotHalve));
             continue;
         }
+        // Repeated halving in one job undoes repeated doubling, and agrees with single halvings.
+        let q = c.dbl_repeated(&g, 40);
+        assert_eq!(
+            c.halve_repeated_vartime(&q, 40).unwrap(),
+            g,
+            "{id} ({})",
+            F::NAME
+        );
+        let mut h = g;
+        for _ in 0..5 {
+            h = c.halve_vartime(&h).unwrap();
+        }
+        assert_eq!(
+            c.halve_repeated_vartime(&g, 5).unwrap(),
+            h,
+            "{id} ({})",
+            F::NAME
+        );
+        assert_eq!(c.halve_repeated_vartime(&g, 0).unwrap(), g);
         for k in [1u64, 2, 3, 0x1234_5678_9abc_def1] {
             let q = c.mul_vartime(&Scalar::from_limbs(&[k]), &g);
             assert_eq!(
@@ -61,7 +88,8 @@ fn halving_normal_basis() {
     check(Nb::new);
 }
 
-/// Every scalar multiplication method agrees: ladder, double-and-add, w-NAF, halve-and-add.
+/// Every scalar multiplication method agrees: ladder, w-NAF double-and-add, halve-and-add,
+/// fixed base.
 fn methods_agree<F: CurveField>(make: impl Fn(&wegman_gf2::Modulus) -> Result<F, Error> + Copy) {
     let mut rng = wegman_testkit::Rng::new(14);
     for id in CurveId::ALL {
@@ -84,6 +112,7 @@ fn methods_agree<F: CurveField>(make: impl Fn(&wegman_gf2::Modulus) -> Result<F,
         for k in &scalars {
             let want = c.mul_ladder(k, &g);
             assert_eq!(c.mul_wnaf_vartime(k, &g), want, "{id} w-NAF ({})", F::NAME);
+            assert_eq!(c.mul_base(k), want, "{id} fixed base ({})", F::NAME);
             match c.mul_halve_vartime(k, &g) {
                 Ok(h) => assert_eq!(h, want, "{id} halve-and-add ({})", F::NAME),
                 Err(Error::CannotHalve) => assert!(!c.can_halve()),

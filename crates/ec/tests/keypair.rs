@@ -48,12 +48,16 @@ fn check_repr<F: CurveField>(
         // n·G = O, (n − 1)·G = −G, 1·G = G, 0·G = O.
         let g = c.g();
         assert_eq!(c.mul_ladder(&n, &g), Point::Infinity, "{id}");
+        assert_eq!(c.mul_base(&n), Point::Infinity, "{id}: fixed base");
+        assert_eq!(c.mul_base(&Scalar::ZERO), Point::Infinity);
+        assert_eq!(c.mul_base(&Scalar::from_limbs(&[1])), g);
         assert_eq!(c.mul_ladder(&Scalar::ZERO, &g), Point::Infinity);
         assert_eq!(c.mul_ladder(&Scalar::from_limbs(&[1]), &g), g);
         let mut nm1 = *n.limbs();
         nm1[0] -= 1; // n is odd
         let nm1 = Scalar::from_limbs(&nm1);
         assert_eq!(c.mul_ladder(&nm1, &g), c.neg(&g), "{id}: (n − 1)G = −G");
+        assert_eq!(c.mul_base(&nm1), c.neg(&g), "{id}: fixed base (n − 1)G");
         assert_eq!(
             c.mul_ladder(&Scalar::from_limbs(&[2]), &g),
             c.dbl_vartime(&g)
@@ -64,6 +68,7 @@ fn check_repr<F: CurveField>(
         for (i, (_, d, qx, qy)) in mine.iter().enumerate() {
             let k = c.parse_scalar(d).unwrap();
             let q = c.mul_ladder(&k, &g);
+            assert_eq!(c.mul_base(&k), q, "{id} {} fixed base {i}", F::NAME);
             let Point::Affine { x, y } = q else {
                 panic!("{id}: d·G = O")
             };
@@ -240,6 +245,7 @@ fn powers_of_two_and_the_cofactor_variant() {
                 want = c.dbl_vartime(&want);
             }
             assert_eq!(c.mul_ladder(&s, &g), want, "{id}: 2^{k}·G");
+            assert_eq!(c.mul_base(&s), want, "{id}: 2^{k}·G fixed base");
         }
         // Cofactor ECDH: x(h·d·Q).
         let words = (bits - 1).div_ceil(64);
@@ -285,4 +291,98 @@ fn powers_of_two_and_the_cofactor_variant() {
         assert!(SecretKey::from_scalar(&c, *c.order()).is_err());
         assert!(SecretKey::from_scalar(&c, Scalar::ZERO).is_err());
     }
+}
+
+/// The fixed-base method at the scalars that stress its signed recoding and its exceptional
+/// sums: every digit 8 (a carry into each window), every digit 7 or 15, all ones of the
+/// order's length (k > n), n + 1 and n + 2^j, and k = 2d·16^{W−1} − n, whose low digits sum
+/// to A = d·16^{W−1} − n ≡ d·16^{W−1}: the top window's sum is then a doubling. Against
+/// double-and-add.
+fn fixed_base_edges<F: CurveField>(
+    make: impl Fn(&wegman_gf2::Modulus) -> Result<F, wegman_ec::Error> + Copy,
+) {
+    for id in CurveId::ALL {
+        let c = Curve::new(id, make).unwrap();
+        let g = c.g();
+        let bits = c.order_bits() as usize;
+        let fill = |nibble: u64| {
+            let mut l = [0u64; 9];
+            for i in 0..bits / 4 {
+                l[i / 16] |= nibble << (4 * (i % 16));
+            }
+            Scalar::from_limbs(&l)
+        };
+        let mut ones = [0u64; 9];
+        for i in 0..bits {
+            ones[i / 64] |= 1 << (i % 64);
+        }
+        let n = *c.order().limbs();
+        let plus = |v: u64, at: usize| {
+            let mut l = n;
+            let mut carry = v << (at % 64);
+            for w in l.iter_mut().skip(at / 64) {
+                let (s, o) = w.overflowing_add(carry);
+                *w = s;
+                carry = u64::from(o);
+            }
+            Scalar::from_limbs(&l)
+        };
+        let mut ks = vec![
+            fill(8),
+            fill(7),
+            fill(15),
+            fill(9),
+            Scalar::from_limbs(&ones),
+            plus(1, 0),
+            plus(8, 0),
+        ];
+        for j in [4, 8, 60, bits - 8, bits - 4] {
+            ks.push(plus(1, j));
+        }
+        let top = 4 * (bits / 4);
+        for d in 1..=8u64 {
+            // 2d·16^{W−1} − n, when it is not negative.
+            let mut l = [0u64; 10];
+            let v = u128::from(2 * d) << (top % 64);
+            l[top / 64] = v as u64;
+            l[top / 64 + 1] = (v >> 64) as u64;
+            let mut borrow = 0u64;
+            for (i, w) in l.iter_mut().enumerate() {
+                let (x, b1) = w.overflowing_sub(n.get(i).copied().unwrap_or(0));
+                let (x, b2) = x.overflowing_sub(borrow);
+                *w = x;
+                borrow = u64::from(b1 | b2);
+            }
+            if borrow == 0 && l[9] == 0 {
+                ks.push(Scalar::from_limbs(&l[..9]));
+            }
+        }
+        for k in ks {
+            if k.bits() as usize > bits {
+                continue;
+            }
+            assert_eq!(
+                c.mul_base(&k),
+                c.mul_vartime(&k, &g),
+                "{id} ({}): fixed base at {}",
+                F::NAME,
+                k.to_hex()
+            );
+        }
+    }
+}
+
+#[test]
+fn fixed_base_edges_nist_polynomial_basis() {
+    fixed_base_edges(NistPb::new);
+}
+
+#[test]
+fn fixed_base_edges_square_root_friendly_basis() {
+    fixed_base_edges(SsrfPb::new);
+}
+
+#[test]
+fn fixed_base_edges_normal_basis() {
+    fixed_base_edges(Nb::new);
 }

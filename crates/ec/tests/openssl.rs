@@ -71,6 +71,7 @@ fn check<F: CurveField>(
             let mut kg = EcPoint::new(&group).unwrap();
             kg.mul_generator2(&group, &kb, &mut ctx).unwrap();
             let ours = c.mul_ladder(&k, &c.g());
+            assert_eq!(c.mul_base(&k), ours, "{id} fixed base ({})", F::NAME);
             assert_eq!(
                 ours_hex(&c, &ours),
                 affine(&kg, &mut ctx),
