@@ -1,8 +1,11 @@
-//! Binary-curve scalar multiplication, one run: for each of the ten curves and each field
-//! representation (NIST PB, SSRF PB, normal basis), the constant-time López–Dahab ladder k·P,
-//! w-NAF double-and-add and w-NAF halve-and-add (public scalars; halving needs Tr(a) = 1); and
-//! beside them OpenSSL's ECDH derive and `EC_POINT_mul` on the same curve, and OpenSSL's
-//! X25519 derive. `cargo bench -p wegman-bench --bench ec`, then `scripts/ec_table.py`.
+//! Binary curves, one run: for each of the ten curves and each field representation (NIST PB,
+//! SSRF PB, normal basis), the constant-time López–Dahab ladder k·P, the constant-time
+//! fixed-base k·G, w-NAF double-and-add and w-NAF halve-and-add (public scalars; halving needs
+//! Tr(a) = 1), and chains of 1000 point doublings and halvings; beside them OpenSSL's ECDH
+//! derive and `EC_POINT_mul` on the same curve, and OpenSSL's X25519 derive. For each degree
+//! and representation, chains of field operations inside one field job (`ec-field-*`: the
+//! cost of one operation as the curve code pays it). `cargo bench -p wegman-bench --bench ec`,
+//! then `scripts/ec_table.py`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -15,7 +18,105 @@ use openssl::derive::Deriver;
 use openssl::ec::{EcGroup, EcKey, EcPoint};
 use openssl::nid::Nid;
 use openssl::pkey::PKey;
-use wegman_ec::{Curve, CurveField, CurveId, Nb, NistPb, SecretKey, SsrfPb};
+use wegman_ec::{Curve, CurveField, CurveId, Nb, NistPb, SsrfPb};
+use wegman_gf2::{FieldJob, FieldOps};
+
+/// Chain lengths: point doublings and halvings and field operations; in the normal basis
+/// (whose products are ~100× slower); inversions.
+const CHAIN: u32 = 1000;
+const NB_CHAIN: u32 = 50;
+const INV_CHAIN: u32 = 20;
+
+/// A field operation timed in a dependent chain inside one job.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    Mul,
+    Sqr,
+    Inv,
+    Sqrt,
+    Trace,
+    HalfTrace,
+    HalfTraceVartime,
+}
+
+impl Op {
+    const ALL: [Op; 7] = [
+        Op::Mul,
+        Op::Sqr,
+        Op::Inv,
+        Op::Sqrt,
+        Op::Trace,
+        Op::HalfTrace,
+        Op::HalfTraceVartime,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Op::Mul => "mul",
+            Op::Sqr => "sqr",
+            Op::Inv => "inv",
+            Op::Sqrt => "sqrt",
+            Op::Trace => "trace",
+            Op::HalfTrace => "ht",
+            Op::HalfTraceVartime => "ht-vartime",
+        }
+    }
+
+    fn reps(self) -> u32 {
+        match self {
+            Op::Inv => INV_CHAIN,
+            _ => CHAIN,
+        }
+    }
+}
+
+/// `reps` dependent applications of `op` to x (y the other factor), inside one job.
+struct Chain<E> {
+    op: Op,
+    x: E,
+    y: E,
+}
+
+impl<E> FieldJob<E> for Chain<E> {
+    type Output = E;
+
+    #[inline(always)]
+    fn run<O: FieldOps<Outer = E>>(self, o: O) -> E {
+        let (mut x, y) = (o.load(&self.x), o.load(&self.y));
+        let n = self.op.reps();
+        match self.op {
+            Op::Mul => (0..n).for_each(|_| x = o.mul(&x, &y)),
+            Op::Sqr => (0..n).for_each(|_| x = o.sqr(&x)),
+            Op::Inv => (0..n).for_each(|_| x = o.inv(&x)),
+            Op::Sqrt => (0..n).for_each(|_| x = o.sqrt(&x)),
+            Op::HalfTrace => (0..n).for_each(|_| x = o.half_trace(&x) + y),
+            Op::HalfTraceVartime => (0..n).for_each(|_| x = o.half_trace_vartime(&x) + y),
+            Op::Trace => {
+                // The trace decides the next operand, so the chain is dependent.
+                for _ in 0..n {
+                    let t = o.trace(&x);
+                    x = if t == 1 { x + y } else { x + o.one() };
+                }
+            }
+        }
+        o.store(&x)
+    }
+}
+
+fn field_ops<F: CurveField>(grp: &mut BenchmarkGroup<'_, WallTime>, c: &Curve<F>) {
+    let (x, y) = c.generator();
+    for op in Op::ALL {
+        grp.bench_function(format!("{}-x{}-{}", op.name(), op.reps(), F::NAME), |b| {
+            b.iter(|| {
+                c.field().run(Chain {
+                    op,
+                    x: black_box(x),
+                    y: black_box(y),
+                })
+            })
+        });
+    }
+}
 
 /// A fixed scalar of t − 1 bits (t the bit length of n) and a public point k₀·G.
 fn inputs<F: CurveField>(c: &Curve<F>) -> (wegman_ec::Scalar, wegman_ec::Point<F::Elem>) {
@@ -37,15 +138,14 @@ fn inputs<F: CurveField>(c: &Curve<F>) -> (wegman_ec::Scalar, wegman_ec::Point<F
     (k, p)
 }
 
-fn ours<F: CurveField>(grp: &mut BenchmarkGroup<'_, WallTime>, c: &Curve<F>, fast: bool) {
+/// Our methods on one curve and representation; point chains of `chain` doublings or
+/// halvings.
+fn ours<F: CurveField>(grp: &mut BenchmarkGroup<'_, WallTime>, c: &Curve<F>, chain: u32) {
     let (k, p) = inputs(c);
     let name = F::NAME;
     grp.bench_function(format!("ladder-{name}"), |b| {
         b.iter(|| c.mul_ladder(black_box(&k), black_box(&p)))
     });
-    if !fast {
-        return;
-    }
     grp.bench_function(format!("double-add-{name}"), |b| {
         b.iter(|| c.mul_wnaf_vartime(black_box(&k), black_box(&p)))
     });
@@ -54,10 +154,18 @@ fn ours<F: CurveField>(grp: &mut BenchmarkGroup<'_, WallTime>, c: &Curve<F>, fas
             b.iter(|| c.mul_halve_vartime(black_box(&k), black_box(&p)).unwrap())
         });
     }
-    grp.bench_function(format!("keygen-{name}"), |b| {
-        let d = SecretKey::from_scalar(c, k).unwrap();
-        b.iter(|| black_box(&d).public_key(c))
+    c.mul_base(&k); // builds the table
+    grp.bench_function(format!("fixed-base-{name}"), |b| {
+        b.iter(|| c.mul_base(black_box(&k)))
     });
+    grp.bench_function(format!("dbl-x{chain}-{name}"), |b| {
+        b.iter(|| c.dbl_repeated(black_box(&p), chain))
+    });
+    if c.can_halve() {
+        grp.bench_function(format!("halve-x{chain}-{name}"), |b| {
+            b.iter(|| c.halve_repeated_vartime(black_box(&p), chain).unwrap())
+        });
+    }
 }
 
 fn nid(id: CurveId) -> Nid {
@@ -131,11 +239,27 @@ fn curves(c: &mut Criterion) {
         grp.warm_up_time(Duration::from_millis(300))
             .measurement_time(Duration::from_secs(1))
             .sample_size(10);
-        ours(&mut grp, &Curve::new(id, NistPb::new).unwrap(), true);
-        ours(&mut grp, &Curve::new(id, SsrfPb::new).unwrap(), true);
-        ours(&mut grp, &Curve::new(id, Nb::new).unwrap(), false);
+        let (nist, ssrf, nb) = (
+            Curve::new(id, NistPb::new).unwrap(),
+            Curve::new(id, SsrfPb::new).unwrap(),
+            Curve::new(id, Nb::new).unwrap(),
+        );
+        ours(&mut grp, &nist, CHAIN);
+        ours(&mut grp, &ssrf, CHAIN);
+        ours(&mut grp, &nb, NB_CHAIN);
         openssl_peer(&mut grp, id);
         grp.finish();
+        // The field operations once per degree (the k1 and r1 curves share the field).
+        if id.params().a == 0 || id == CurveId::Sect163k1 {
+            let mut grp = c.benchmark_group(format!("ec-field-{}", nist.field().degree()));
+            grp.warm_up_time(Duration::from_millis(200))
+                .measurement_time(Duration::from_millis(500))
+                .sample_size(10);
+            field_ops(&mut grp, &nist);
+            field_ops(&mut grp, &ssrf);
+            field_ops(&mut grp, &nb);
+            grp.finish();
+        }
     }
 }
 

@@ -15,6 +15,13 @@ use crate::backend::Backend;
 pub(crate) trait ShapeOf: Copy {
     /// The shape.
     fn shape(self) -> Shape;
+    /// ζ = sqrt(x)'s exponents for a square-root-friendly shape (how many), else none
+    /// ([`crate::shapes::ssrf_zeta`]); a constant for the compile-time shapes, so the square
+    /// root's shifts are immediates.
+    #[inline(always)]
+    fn zeta(self) -> ([u32; 4], usize) {
+        crate::shapes::ssrf_zeta(&self.shape())
+    }
 }
 
 impl ShapeOf for &Shape {

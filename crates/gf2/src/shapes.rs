@@ -57,6 +57,12 @@ macro_rules! const_shape {
             fn shape(self) -> Shape {
                 <$shape as ConstShape>::SHAPE
             }
+
+            #[inline(always)]
+            fn zeta(self) -> ([u32; 4], usize) {
+                const Z: ([u32; 4], usize) = ssrf_zeta(&<$shape as ConstShape>::SHAPE);
+                Z
+            }
         }
     };
 }

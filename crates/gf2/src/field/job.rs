@@ -60,23 +60,12 @@ struct PbOps<'a, K, S, const N: usize> {
     k: K,
     s: S,
     f: &'a Field,
-    /// ζ's exponents for a square-root-friendly modulus (`nz` of them), else none.
-    zeta: [usize; 4],
-    nz: usize,
 }
 
 impl<'a, K: Kernel, S: ShapeOf, const N: usize> PbOps<'a, K, S, N> {
     #[inline(always)]
     fn new(k: K, s: S, f: &'a Field) -> Self {
-        let mut zeta = [0usize; 4];
-        let mut nz = 0;
-        if let Some(exps) = &f.zeta_exps {
-            for (z, &e) in zeta.iter_mut().zip(exps) {
-                *z = e as usize;
-            }
-            nz = exps.len().min(4);
-        }
-        PbOps { k, s, f, zeta, nz }
+        PbOps { k, s, f }
     }
 
     #[inline(always)]
@@ -135,8 +124,14 @@ impl<K: Kernel, S: ShapeOf, const N: usize> FieldOps for PbOps<'_, K, S, N> {
 
     #[inline(always)]
     fn sqrt(self, a: &Limbs<N>) -> Limbs<N> {
-        if self.nz > 0 {
-            Limbs(ops::sqrt_ssrf_with(self.k, &a.0, &self.zeta[..self.nz]))
+        let (z, nz) = self.s.zeta();
+        if nz > 0 {
+            // Avanzi's square root: shifts by the (constant) exponents of ζ.
+            let (mut r, o) = self.k.even_odd(&a.0);
+            for &e in &z[..nz] {
+                arith::xor_shifted(&mut r, &o, e as usize);
+            }
+            Limbs(r)
         } else {
             let (e, o) = self.k.even_odd(&a.0);
             let mut r = self.k.mul(&o, &Self::limbs_of(&self.f.zeta), self.s);
@@ -149,7 +144,7 @@ impl<K: Kernel, S: ShapeOf, const N: usize> FieldOps for PbOps<'_, K, S, N> {
 
     #[inline(always)]
     fn trace(self, a: &Limbs<N>) -> u8 {
-        if self.nz > 0 {
+        if self.s.zeta().1 > 0 {
             // A square-root-friendly modulus has trace vector 1 (Avanzi, Remark 4).
             (a.0[0] & 1) as u8
         } else {
@@ -165,14 +160,16 @@ impl<K: Kernel, S: ShapeOf, const N: usize> FieldOps for PbOps<'_, K, S, N> {
 
     #[inline(always)]
     fn half_trace_vartime(self, a: &Limbs<N>) -> Limbs<N> {
-        if self.f.ht_windows.is_empty() || N < 9 {
-            // Even m: no half-trace; the solving rows, as `half_trace` does. Below nine limbs
-            // the masked rows are faster than the windows on Zen 3 (233: 80 against 95 ns;
-            // 571: 370 against 310).
+        if self.f.ht_windows.is_empty() || N < 5 {
+            // Even m: no half-trace; the solving rows, as `half_trace` does. Below five limbs
+            // the masked rows are faster than the ≈ m/4 lookups on Zen 3 (163: 50 against
+            // 80 ns; 233: 79 against 100; 283: 119 against 92; 571: 376 against 234–360).
             return self.half_trace(a);
         }
+        let (e, o) = self.k.even_odd(&a.0);
         Limbs(half_trace_split_vartime(
-            &a.0,
+            e,
+            &o,
             &Self::limbs_of(&self.f.trace_vec),
             &self.f.ht_windows,
             &self.f.ht_low,
@@ -182,54 +179,44 @@ impl<K: Kernel, S: ShapeOf, const N: usize> FieldOps for PbOps<'_, K, S, N> {
 }
 
 /// The half-trace for public data (odd m), Avanzi's reduction to odd exponents in one step:
-/// write a = c + E(x)² + O(x) with c the constant term, E² the even exponents ≥ 2 and O the
-/// odd ones. H(E²) = H(E) + E + Tr(E), so H(a) = c·H(1) + E + Tr(E) + H(E) + H(O), where
-/// H(O) is one table entry per 4-bit window of odd exponents (`odd_windows`) and H(E), of
-/// degree < m/2, one entry per 4-bit window of all its exponents (`low_windows`): about m/4
-/// independent lookups of N limbs, and a single compaction.
+/// write a = c + E(x)² + x·O(x)² with c the constant term (the even/odd split the square root
+/// uses). H(E²) = H(E) + E + Tr(E), so H(a) = c·H(1) + E + Tr(E) + H(E) + H(x·O(x²)), where
+/// H(x·O(x²)) is one table entry per nibble of O (`odd_windows`: the odd exponents 8j + 1,
+/// 8j + 3, 8j + 5, 8j + 7) and H(E), of degree < m/2, one entry per nibble of E
+/// (`low_windows`): about m/4 independent lookups of N limbs. The lookups' addresses depend
+/// on a, so this is for public data only.
 #[inline(always)]
 fn half_trace_split_vartime<const N: usize>(
-    a: &[u64; N],
+    even: [u64; N],
+    odd: &[u64; N],
     trace_vec: &[u64; N],
     odd_windows: &[u64],
     low_windows: &[u64],
     h_one: &[u64; N],
 ) -> [u64; N] {
-    let c = a[0] & 1;
-    let mut e = [0u64; N];
-    for i in 0..N {
-        let w = if i == 0 { a[0] & !1 } else { a[i] };
-        e[i / 2] |= u64::from(arith::compact32(w)) << (32 * (i % 2));
-    }
+    let c = even[0] & 1;
+    let mut e = even;
+    e[0] &= !1;
     let mut out = e;
     let t = arith::parity_and(&e, trace_vec);
-    // Every window is looked up (entry 0 is zero): no branch on the data.
-    for (i, &word) in a.iter().enumerate() {
-        for b in 0..8 {
-            let byte = (word >> (8 * b)) & 0xaa;
-            // The four odd bits 1, 3, 5, 7 of the byte.
-            let v = ((byte >> 1) & 1) | ((byte >> 2) & 2) | ((byte >> 3) & 4) | ((byte >> 4) & 8);
-            let at = (16 * (8 * i + b) + v as usize) * N;
-            if let Some(entry) = odd_windows.get(at..at + N) {
-                for k in 0..N {
-                    out[k] ^= entry[k];
+    // Sixteen windows per limb of x, nibble k of the limb selecting one of the sixteen
+    // entries of window k: shifts by constants, and no bounds check inside a window.
+    let lookup = |out: &mut [u64; N], tab: &[u64], x: &[u64; N]| {
+        for (&word, limb_windows) in x.iter().zip(tab.chunks(16 * 16 * N)) {
+            for (k, win) in limb_windows.chunks_exact(16 * N).enumerate() {
+                let v = ((word >> (4 * k)) & 0xf) as usize;
+                let entry = &win[v * N..v * N + N];
+                for i in 0..N {
+                    out[i] ^= entry[i];
                 }
             }
         }
-    }
-    let low_count = low_windows.len() / (16 * N);
-    for w in 0..low_count {
-        let v = (e[w / 16] >> (4 * (w % 16))) & 0xf;
-        let at = (16 * w + v as usize) * N;
-        let entry = &low_windows[at..at + N];
-        for k in 0..N {
-            out[k] ^= entry[k];
-        }
-    }
-    if c == 1 {
-        for i in 0..N {
-            out[i] ^= h_one[i];
-        }
+    };
+    lookup(&mut out, odd_windows, odd);
+    lookup(&mut out, low_windows, &e);
+    let mask = 0u64.wrapping_sub(c);
+    for i in 0..N {
+        out[i] ^= h_one[i] & mask;
     }
     out[0] ^= u64::from(t);
     out
