@@ -115,7 +115,7 @@ impl<F: CurveField> Curve<F> {
         }
     }
 
-    /// kG for the base point G by the fixed-base table ([`crate::fixed`]): constant-time in k
+    /// kG for the base point G by a signed radix-16 table (docs/ec.md): constant-time in k
     /// (a fixed number of windows for every scalar of the order's bit length, table entries
     /// chosen by full masked scans, exceptional sums resolved by masks), about a quarter of
     /// the ladder's additions and no doublings. k must have at most as many bits as n. The
