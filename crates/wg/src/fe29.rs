@@ -1,0 +1,198 @@
+//! F_{2^29} in the type-II optimal normal basis GNB(29, 2) (X9.62), on the eSTREAM WG
+//! reference's words (design.md §2): A = Σ_{i<29} a_i β^{2^i} is the 32-bit word with a_0 at
+//! bit 31 … a_28 at bit 3, bits 2..0 zero.
+//!
+//! Internally an element is the 29-bit integer v = word >> 3, so a_i sits at bit 28 − i, and
+//! R_s, the rotation with coefficient k equal to a_{k+s}, is a left rotation of v by s.
+//! - **Product** (Ning–Yin, ICICS 2001; the reference's multiplier): with the 29 × 29
+//!   multiplication matrix M of the basis, row x having ones at Y(x) (57 ones in all: one in
+//!   row 0, two elsewhere),
+//!
+//!   C = ⊕_x R_x(A) ∧ (⊕_{y ∈ Y(x)} R_y(B)),
+//!
+//!   so c_k = Σ_x a_{x+k} Σ_{y ∈ Y(x)} b_{y+k}: 29 ANDs and 57 XORs on words, no branch.
+//! - **Squaring** is A² = Σ a_i β^{2^{i+1}}: coefficient k becomes a_{k−1}, the rotation
+//!   R_{−1}; A^{2^j} is R_{−j}.
+//! - **Trace**: Tr(β^{2^i}) = Tr(β) = 1 (the conjugates sum to 1), so Tr(A) is the parity of
+//!   the 29 bits.
+//! - **Inversion**: Itoh–Tsujii, A^{−1} = (A^{2^28 − 1})², with A^{2^k − 1} along
+//!   1, 2, 3, 6, 7, 14, 28: six products and rotations (0 gives 0).
+
+use core::fmt;
+use core::ops::{Add, AddAssign, Mul};
+
+/// The 29 bits of an element.
+const MASK: u32 = (1 << 29) - 1;
+
+/// Y(x), the columns of the ones in row x of the multiplication matrix (the second entry
+/// repeats the first in row 0, which has one; the XOR of the pair is then taken once).
+/// The same table as `tests/data/gnb29-multiplication-table.txt`, from the eSTREAM reference.
+const ROWS: [[u8; 2]; 29] = [
+    [1, 1],
+    [0, 21],
+    [6, 21],
+    [13, 18],
+    [11, 27],
+    [17, 20],
+    [2, 22],
+    [13, 25],
+    [9, 10],
+    [8, 14],
+    [8, 26],
+    [4, 14],
+    [17, 24],
+    [3, 7],
+    [9, 11],
+    [24, 26],
+    [19, 23],
+    [5, 12],
+    [3, 22],
+    [16, 27],
+    [5, 28],
+    [1, 2],
+    [6, 18],
+    [16, 25],
+    [12, 15],
+    [7, 23],
+    [10, 15],
+    [4, 19],
+    [20, 28],
+];
+
+/// R_s on the 29-bit value: a left rotation by s within 29 bits.
+#[inline(always)]
+const fn rot(v: u32, s: u32) -> u32 {
+    let s = s % 29;
+    if s == 0 {
+        v
+    } else {
+        ((v << s) | (v >> (29 - s))) & MASK
+    }
+}
+
+/// An element of F_{2^29} (GNB(29, 2)) in the reference's word layout. `==` compares words
+/// (the elements are public or compared only in tests).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Fe29(u32);
+
+impl fmt::Debug for Fe29 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fe29({:08x})", self.0)
+    }
+}
+
+impl Add for Fe29 {
+    type Output = Fe29;
+    #[allow(
+        clippy::suspicious_arithmetic_impl,
+        reason = "addition in F_{2^29} is XOR"
+    )]
+    #[inline(always)]
+    fn add(self, o: Fe29) -> Fe29 {
+        Fe29(self.0 ^ o.0)
+    }
+}
+
+impl AddAssign for Fe29 {
+    #[allow(
+        clippy::suspicious_op_assign_impl,
+        reason = "addition in F_{2^29} is XOR"
+    )]
+    #[inline(always)]
+    fn add_assign(&mut self, o: Fe29) {
+        self.0 ^= o.0;
+    }
+}
+
+impl Mul for Fe29 {
+    type Output = Fe29;
+    #[inline(always)]
+    fn mul(self, b: Fe29) -> Fe29 {
+        self.product(b)
+    }
+}
+
+impl Fe29 {
+    /// Zero.
+    pub const ZERO: Fe29 = Fe29(0);
+    /// One: every coefficient 1 (Σ β^{2^i} = 1), the word 0xFFFFFFF8.
+    pub const ONE: Fe29 = Fe29(MASK << 3);
+
+    /// From a reference word; bits 2..0 are ignored (the reference keeps them zero).
+    #[inline(always)]
+    pub const fn from_word(w: u32) -> Fe29 {
+        Fe29(w & !7)
+    }
+
+    /// The reference word (bits 2..0 zero).
+    #[inline(always)]
+    pub const fn word(self) -> u32 {
+        self.0
+    }
+
+    /// From the coefficients: bit i of `c` is a_i (the order of `wegman_gf2::NbElement`).
+    pub fn from_coefficients(c: u32) -> Fe29 {
+        Fe29(((c & MASK).reverse_bits() >> 3) << 3)
+    }
+
+    /// The coefficients: bit i is a_i.
+    pub fn coefficients(self) -> u32 {
+        self.0.reverse_bits() & MASK
+    }
+
+    #[inline(always)]
+    fn v(self) -> u32 {
+        self.0 >> 3
+    }
+
+    #[inline(always)]
+    fn from_v(v: u32) -> Fe29 {
+        Fe29(v << 3)
+    }
+
+    /// A·B (Ning–Yin; constant-time); also `A * B`.
+    #[inline]
+    pub fn product(self, b: Fe29) -> Fe29 {
+        let (va, vb) = (self.v(), b.v());
+        // Row 0 has a single one.
+        let mut c = va & rot(vb, 1);
+        let mut x = 1;
+        while x < 29 {
+            let [y1, y2] = ROWS[x];
+            c ^= rot(va, x as u32) & (rot(vb, y1 as u32) ^ rot(vb, y2 as u32));
+            x += 1;
+        }
+        Fe29::from_v(c)
+    }
+
+    /// A^{2^j} (j rotations; j may be any value).
+    #[inline(always)]
+    pub fn sqr_n(self, j: u32) -> Fe29 {
+        Fe29::from_v(rot(self.v(), 29 - j % 29))
+    }
+
+    /// A².
+    #[inline(always)]
+    pub fn sqr(self) -> Fe29 {
+        self.sqr_n(1)
+    }
+
+    /// Tr(A) ∈ {0, 1}: the parity of the coefficients.
+    #[inline(always)]
+    pub fn trace(self) -> u32 {
+        self.0.count_ones() & 1
+    }
+
+    /// A^{−1}, and 0 for 0 (Itoh–Tsujii, constant-time).
+    #[inline]
+    pub fn inv(self) -> Fe29 {
+        let e1 = self;
+        let e2 = e1.sqr().product(e1);
+        let e3 = e2.sqr().product(e1);
+        let e6 = e3.sqr_n(3).product(e3);
+        let e7 = e6.sqr().product(e1);
+        let e14 = e7.sqr_n(7).product(e7);
+        let e28 = e14.sqr_n(14).product(e14);
+        e28.sqr()
+    }
+}
