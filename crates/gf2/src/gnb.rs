@@ -42,7 +42,7 @@ mod params;
 pub mod sliced;
 
 pub use convert::NbPbMap;
-pub use sliced::{Backend, Gates, Multiplier};
+pub use sliced::{Backend, Gates, Multiplier, SlicedJob, SlicedOps, Word};
 
 /// An element of a [`Gnb`] field: nine limbs, bit i the coefficient of β^{2^i}.
 ///
@@ -617,6 +617,13 @@ impl Gnb {
         self.check_multiplier(mult)?;
         sliced::mul_batch(&self.plan, self.backend, mult, a, b, c);
         Ok(())
+    }
+
+    /// Runs an algorithm on bit-sliced elements ([`SlicedJob`]) with `mult`'s products, inside
+    /// one match of the batch backend: 64, 256 or 512 lanes per word. Fan–Hasan needs type 2.
+    pub fn run_sliced<J: SlicedJob>(&self, mult: Multiplier, job: J) -> Result<J::Output, Error> {
+        self.check_multiplier(mult)?;
+        Ok(sliced::run_job(&self.plan, self.backend, mult, job))
     }
 
     /// The word operations (ANDs, XORs) one bit-sliced product with `mult` executes, each

@@ -112,8 +112,9 @@ impl core::fmt::Display for Multiplier {
     }
 }
 
-/// A word of bit-sliced lanes, in 64-lane groups. Lane-wise logic only.
-pub(crate) trait Word: Copy {
+/// A word of bit-sliced lanes, in 64-lane groups (lanes 64g..64g + 63 in group g, lane
+/// 64g + j at bit j). Lane-wise logic only; [`SlicedJob`]s compute on it.
+pub trait Word: Copy {
     /// 64-lane groups.
     const GROUPS: usize;
     /// All lanes zero.
@@ -888,6 +889,125 @@ fn fan_hasan<W: Word>(plan: &Plan, a2: &[W], b2: &[W], c: &mut [W], r: &mut [W])
     }
     for (ci, &o) in c.iter_mut().zip(&fh.out) {
         *ci = r[o as usize];
+    }
+}
+
+/// The bit-sliced products of one field on one word type, inside one backend dispatch
+/// ([`SlicedJob`], [`Gnb::run_sliced`](super::Gnb::run_sliced)): an element is m words,
+/// word i holding coefficient i (of β^{2^i}) of every lane.
+#[derive(Debug)]
+pub struct SlicedOps<'a, W: Word> {
+    plan: &'a Plan,
+    mult: Multiplier,
+    a2: Vec<W>,
+    b2: Vec<W>,
+    scratch: Vec<W>,
+}
+
+impl<W: Word> SlicedOps<'_, W> {
+    /// m.
+    #[inline(always)]
+    pub fn degree(&self) -> usize {
+        self.plan.m
+    }
+
+    /// Lanes per word.
+    #[inline(always)]
+    pub fn lanes(&self) -> usize {
+        64 * W::GROUPS
+    }
+
+    /// The multiplier [`SlicedOps::mul`] runs.
+    pub fn multiplier(&self) -> Multiplier {
+        self.mult
+    }
+
+    /// c = a·b in every lane (a, b, c of at least m words; the first m are used).
+    /// Constant-time in every lane.
+    #[inline(always)]
+    pub fn mul(&mut self, a: &[W], b: &[W], c: &mut [W]) {
+        let m = self.plan.m;
+        if matches!(
+            self.mult,
+            Multiplier::MasseyOmura | Multiplier::Matrix | Multiplier::Kwon
+        ) {
+            // These read each operand twice over.
+            self.a2[..m].copy_from_slice(&a[..m]);
+            self.a2[m..].copy_from_slice(&a[..m]);
+            self.b2[..m].copy_from_slice(&b[..m]);
+            self.b2[m..].copy_from_slice(&b[..m]);
+            mul_words(
+                self.plan,
+                self.mult,
+                &self.a2,
+                &self.b2,
+                &mut c[..m],
+                &mut self.scratch,
+            );
+        } else {
+            mul_words(
+                self.plan,
+                self.mult,
+                &a[..m],
+                &b[..m],
+                &mut c[..m],
+                &mut self.scratch,
+            );
+        }
+    }
+}
+
+/// An algorithm on bit-sliced elements, run by [`Gnb::run_sliced`](super::Gnb::run_sliced)
+/// inside one backend dispatch: `run` is instantiated for the backend's word type and
+/// compiled with its features (mark it `#[inline(always)]`).
+pub trait SlicedJob {
+    /// What the job returns.
+    type Output;
+    /// Runs the job on `ops`' word type.
+    fn run<W: Word>(self, ops: &mut SlicedOps<'_, W>) -> Self::Output;
+}
+
+#[inline(always)]
+fn job_with<W: Word, J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::Output {
+    let m = plan.m;
+    let mut ops = SlicedOps {
+        plan,
+        mult,
+        a2: vec![W::zero(); 2 * m],
+        b2: vec![W::zero(); 2 * m],
+        scratch: vec![W::zero(); plan.scratch(mult)],
+    };
+    job.run(&mut ops)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn job_avx2<J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::Output {
+    job_with::<Lanes256, J>(plan, mult, job)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn job_avx512<J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::Output {
+    job_with::<Lanes512, J>(plan, mult, job)
+}
+
+/// Runs `job` on `backend`'s word type (`mult` supported: checked by the caller). One
+/// backend match for the whole job.
+pub(crate) fn run_job<J: SlicedJob>(
+    plan: &Plan,
+    backend: Backend,
+    mult: Multiplier,
+    job: J,
+) -> J::Output {
+    match backend {
+        Backend::Soft => job_with::<Lanes64, J>(plan, mult, job),
+        // SAFETY: a `Gnb` holds `Avx2` only after `is_available()` confirmed AVX2 on this CPU.
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 => unsafe { job_avx2(plan, mult, job) },
+        // SAFETY: a `Gnb` holds `Avx512` only after `is_available()` confirmed AVX-512 F.
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx512 => unsafe { job_avx512(plan, mult, job) },
     }
 }
 
