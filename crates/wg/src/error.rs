@@ -15,6 +15,15 @@ pub enum Error {
         /// The length given, in bytes.
         bytes: usize,
     },
+    /// An output buffer of the wrong length.
+    OutputLength {
+        /// The length needed.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// The field GNB(29, 2) could not be built (never, for a correct build).
+    Field,
 }
 
 impl fmt::Display for Error {
@@ -27,6 +36,10 @@ impl fmt::Display for Error {
             Error::IvSize { bytes } => {
                 write!(f, "WG-29 IVs are 4 or 8 bytes (32 or 64 bits), not {bytes}")
             }
+            Error::OutputLength { expected, got } => {
+                write!(f, "the output buffer must hold {expected} bytes, not {got}")
+            }
+            Error::Field => f.write_str("GNB(29, 2) could not be built"),
         }
     }
 }

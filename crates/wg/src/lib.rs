@@ -7,14 +7,20 @@
 //!   squaring by rotation, the trace, inversion.
 //! - [`wg29`] — [`Wg29`]: the serial cipher (key and IV loading, initialisation,
 //!   keystream), with the RustCrypto `cipher` traits.
+//! - [`batch`] — [`Wg29Batch`]: many (key, IV) pairs at once, bit-sliced on the normal-basis
+//!   multipliers of `wegman_gf2::gnb`.
 //!
 //! Everything here runs the same instruction sequence for every key, IV and state value.
-#![no_std]
 
+
+extern crate alloc;
+
+pub mod batch;
 pub mod error;
 pub mod fe29;
 pub mod wg29;
 
+pub use batch::{PairError, Wg29Batch};
 pub use error::Error;
 pub use fe29::Fe29;
 pub use wg29::Wg29;

@@ -902,6 +902,50 @@ pub struct SlicedOps<'a, W: Word> {
     a2: Vec<W>,
     b2: Vec<W>,
     scratch: Vec<W>,
+    /// The product, out of line and compiled with the backend's features (a job inlining
+    /// every product of every multiplier took rustc many minutes).
+    mul_fn: MulFn<W>,
+}
+
+/// An out-of-line [`mul_words`] for one word type; `unsafe` because the vector ones are
+/// `#[target_feature]` functions, callable only where the backend's features are present.
+type MulFn<W> = unsafe fn(&Plan, Multiplier, &[W], &[W], &mut [W], &mut [W]);
+
+fn mul_words_soft(
+    plan: &Plan,
+    mult: Multiplier,
+    a2: &[Lanes64],
+    b2: &[Lanes64],
+    c: &mut [Lanes64],
+    scratch: &mut [Lanes64],
+) {
+    mul_words(plan, mult, a2, b2, c, scratch);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn mul_words_avx2(
+    plan: &Plan,
+    mult: Multiplier,
+    a2: &[Lanes256],
+    b2: &[Lanes256],
+    c: &mut [Lanes256],
+    scratch: &mut [Lanes256],
+) {
+    mul_words(plan, mult, a2, b2, c, scratch);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn mul_words_avx512(
+    plan: &Plan,
+    mult: Multiplier,
+    a2: &[Lanes512],
+    b2: &[Lanes512],
+    c: &mut [Lanes512],
+    scratch: &mut [Lanes512],
+) {
+    mul_words(plan, mult, a2, b2, c, scratch);
 }
 
 impl<W: Word> SlicedOps<'_, W> {
@@ -936,23 +980,30 @@ impl<W: Word> SlicedOps<'_, W> {
             self.a2[m..].copy_from_slice(&a[..m]);
             self.b2[..m].copy_from_slice(&b[..m]);
             self.b2[m..].copy_from_slice(&b[..m]);
-            mul_words(
-                self.plan,
-                self.mult,
-                &self.a2,
-                &self.b2,
-                &mut c[..m],
-                &mut self.scratch,
-            );
+            // SAFETY: `mul_fn` was chosen in the dispatch arm of the backend whose features
+            // `run_job` checked (see `run_job`), and this token exists only inside that arm.
+            unsafe {
+                (self.mul_fn)(
+                    self.plan,
+                    self.mult,
+                    &self.a2,
+                    &self.b2,
+                    &mut c[..m],
+                    &mut self.scratch,
+                )
+            };
         } else {
-            mul_words(
-                self.plan,
-                self.mult,
-                &a[..m],
-                &b[..m],
-                &mut c[..m],
-                &mut self.scratch,
-            );
+            // SAFETY: as above.
+            unsafe {
+                (self.mul_fn)(
+                    self.plan,
+                    self.mult,
+                    &a[..m],
+                    &b[..m],
+                    &mut c[..m],
+                    &mut self.scratch,
+                )
+            };
         }
     }
 }
@@ -968,7 +1019,12 @@ pub trait SlicedJob {
 }
 
 #[inline(always)]
-fn job_with<W: Word, J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::Output {
+fn job_with<W: Word, J: SlicedJob>(
+    plan: &Plan,
+    mult: Multiplier,
+    job: J,
+    mul_fn: MulFn<W>,
+) -> J::Output {
     let m = plan.m;
     let mut ops = SlicedOps {
         plan,
@@ -976,6 +1032,7 @@ fn job_with<W: Word, J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::
         a2: vec![W::zero(); 2 * m],
         b2: vec![W::zero(); 2 * m],
         scratch: vec![W::zero(); plan.scratch(mult)],
+        mul_fn,
     };
     job.run(&mut ops)
 }
@@ -983,13 +1040,13 @@ fn job_with<W: Word, J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn job_avx2<J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::Output {
-    job_with::<Lanes256, J>(plan, mult, job)
+    job_with::<Lanes256, J>(plan, mult, job, mul_words_avx2)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 fn job_avx512<J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::Output {
-    job_with::<Lanes512, J>(plan, mult, job)
+    job_with::<Lanes512, J>(plan, mult, job, mul_words_avx512)
 }
 
 /// Runs `job` on `backend`'s word type (`mult` supported: checked by the caller). One
@@ -1001,7 +1058,7 @@ pub(crate) fn run_job<J: SlicedJob>(
     job: J,
 ) -> J::Output {
     match backend {
-        Backend::Soft => job_with::<Lanes64, J>(plan, mult, job),
+        Backend::Soft => job_with::<Lanes64, J>(plan, mult, job, mul_words_soft),
         // SAFETY: a `Gnb` holds `Avx2` only after `is_available()` confirmed AVX2 on this CPU.
         #[cfg(target_arch = "x86_64")]
         Backend::Avx2 => unsafe { job_avx2(plan, mult, job) },

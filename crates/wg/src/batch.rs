@@ -1,0 +1,356 @@
+//! WG-29 over many keys at once, bit-sliced (Brumley–Page §V.B): w independent (key, IV)
+//! pairs per word (w = 64 portable, 256 AVX2, 512 AVX-512: the batch backend of
+//! `wegman_gf2::gnb`), each state word S[j] kept as 29 words, word i holding the normal-basis
+//! coefficient a_i of S[j] in every lane. Then
+//! - a squaring A^{2^k} is a renaming of words (coefficient i of A^{2^k} is a_{i−k});
+//! - 1 = all ones, so I = x + 1 complements every word; the trace is the XOR of the 29 words;
+//! - γ·x is a fixed linear map: output word k is the XOR of the input words j whose γ·β^{2^j}
+//!   has coefficient k (about 15 XORs per word, instead of a product);
+//! - the products of WGperm (thirteen, as in [`crate::wg29::wg_perm`]) run the fastest
+//!   bit-sliced normal-basis multiplier for m = 29 ([`Wg29Batch::multiplier`]) through
+//!   `Gnb::run_sliced`.
+//!
+//! The state stays sliced between calls (as 64-bit groups); a batch of w lanes is one job,
+//! and batches run on rayon's pool. Every lane runs the same word operations: constant-time
+//! in every key and IV. The LFSR shift is a ring-buffer index (public).
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use rayon::prelude::*;
+use wegman_gf2::gnb::{Backend, Gnb, Multiplier, SlicedJob, SlicedOps, Word};
+use zeroize::Zeroize;
+
+use crate::error::Error;
+use crate::fe29::Fe29;
+use crate::wg29::{GAMMA, INIT_CLOCKS, check_sizes, load_words};
+
+/// The degree.
+const M: usize = 29;
+/// LFSR stages.
+const STAGES: usize = 11;
+
+/// A bad (key, IV) pair of a batch: its index and what is wrong with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairError {
+    /// The pair's index in the input.
+    pub index: usize,
+    /// The error.
+    pub error: Error,
+}
+
+impl core::fmt::Display for PairError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "pair {}: {}", self.index, self.error)
+    }
+}
+
+impl core::error::Error for PairError {}
+
+/// WG-29 on many (key, IV) pairs at once, bit-sliced. Key material is wiped on drop.
+#[derive(Debug)]
+pub struct Wg29Batch {
+    gnb: Gnb,
+    mult: Multiplier,
+    /// Row k of the map x ↦ γ·x: bit j set when coefficient k of γ·β^{2^j} is 1.
+    gamma_rows: [u32; M],
+    /// Pairs.
+    n: usize,
+    /// One state per batch of `gnb.backend().lanes()` lanes: word (j, i) of stage j,
+    /// coefficient i, as `groups` u64s at `(j·29 + i)·groups`.
+    chunks: Vec<Vec<u64>>,
+}
+
+impl Drop for Wg29Batch {
+    fn drop(&mut self) {
+        for c in &mut self.chunks {
+            c.zeroize();
+        }
+    }
+}
+
+/// The rows of the linear map x ↦ γ·x.
+fn gamma_rows() -> [u32; M] {
+    let mut rows = [0u32; M];
+    for j in 0..M {
+        let p = GAMMA * Fe29::from_coefficients(1 << j);
+        let c = p.coefficients();
+        for (k, r) in rows.iter_mut().enumerate() {
+            *r |= ((c >> k) & 1) << j;
+        }
+    }
+    rows
+}
+
+impl Wg29Batch {
+    /// Loads and initialises every (key, IV) pair (keys of 80–128 bits, IVs of 32 or 64 bits;
+    /// the first bad pair is the error) on the fastest batch backend of this CPU.
+    pub fn new<K: AsRef<[u8]>, I: AsRef<[u8]>>(
+        pairs: &[(K, I)],
+    ) -> Result<Wg29Batch, PairError> {
+        let gnb = wegman_gf2::Gnb::with_type(29, Some(2)).map_err(|_| PairError {
+            index: 0,
+            error: Error::Field,
+        })?;
+        Wg29Batch::on(gnb, None, pairs)
+    }
+
+    /// [`Wg29Batch::new`] on a given backend (`None` when this CPU lacks it) and, optionally,
+    /// a given multiplier: for tests and benchmarks.
+    #[doc(hidden)]
+    pub fn with_backend<K: AsRef<[u8]>, I: AsRef<[u8]>>(
+        backend: Backend,
+        mult: Option<Multiplier>,
+        pairs: &[(K, I)],
+    ) -> Option<Result<Wg29Batch, PairError>> {
+        let gnb = Gnb::with_backend(29, Some(2), backend)?.ok()?;
+        Some(Wg29Batch::on(gnb, mult, pairs))
+    }
+
+    fn on<K: AsRef<[u8]>, I: AsRef<[u8]>>(
+        gnb: Gnb,
+        mult: Option<Multiplier>,
+        pairs: &[(K, I)],
+    ) -> Result<Wg29Batch, PairError> {
+        for (index, (k, iv)) in pairs.iter().enumerate() {
+            check_sizes(k.as_ref(), iv.as_ref()).map_err(|error| PairError { index, error })?;
+        }
+        let lanes = gnb.backend().lanes();
+        let groups = lanes / 64;
+        let mult = mult.unwrap_or_else(|| best_multiplier(&gnb));
+        let mut b = Wg29Batch {
+            mult,
+            gamma_rows: gamma_rows(),
+            n: pairs.len(),
+            chunks: Vec::new(),
+            gnb,
+        };
+        // Load each batch's lanes (missing lanes stay zero), sliced.
+        for chunk in pairs.chunks(lanes) {
+            let mut words: Vec<[u32; STAGES]> = chunk
+                .iter()
+                .map(|(k, iv)| load_words(k.as_ref(), iv.as_ref()))
+                .collect();
+            let mut state = vec![0u64; STAGES * M * groups];
+            for (l, w) in words.iter().enumerate() {
+                for (j, &word) in w.iter().enumerate() {
+                    let c = Fe29::from_word(word).coefficients();
+                    for i in 0..M {
+                        state[(j * M + i) * groups + l / 64] |= u64::from((c >> i) & 1) << (l % 64);
+                    }
+                }
+            }
+            words.zeroize();
+            b.chunks.push(state);
+        }
+        b.run(INIT_CLOCKS, 0, &mut []);
+        Ok(b)
+    }
+
+    /// Pairs in the batch.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether the batch is empty.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The backend (lanes per word: `backend().lanes()`).
+    pub fn backend(&self) -> Backend {
+        self.gnb.backend()
+    }
+
+    /// The bit-sliced multiplier the products run.
+    pub fn multiplier(&self) -> Multiplier {
+        self.mult
+    }
+
+    /// The next `bytes` keystream bytes of every pair, pair-major: pair p's bytes at
+    /// `out[p·bytes..(p + 1)·bytes]` (`out` must hold `len()·bytes`).
+    pub fn keystream(&mut self, bytes: usize, out: &mut [u8]) -> Result<(), Error> {
+        if out.len() != self.n * bytes {
+            return Err(Error::OutputLength {
+                expected: self.n * bytes,
+                got: out.len(),
+            });
+        }
+        self.run(0, bytes, out);
+        Ok(())
+    }
+
+    /// The next `bytes` keystream bytes of every pair, one vector per pair.
+    pub fn keystream_vec(&mut self, bytes: usize) -> Vec<Vec<u8>> {
+        let mut out = vec![0u8; self.n * bytes];
+        self.run(0, bytes, &mut out);
+        if bytes == 0 {
+            return vec![Vec::new(); self.n];
+        }
+        out.chunks(bytes).map(<[u8]>::to_vec).collect()
+    }
+
+    /// `init` initialisation clocks, then `bytes` keystream bytes per pair into `out`
+    /// (pair-major), every batch as one job, batches in parallel.
+    fn run(&mut self, init: usize, bytes: usize, out: &mut [u8]) {
+        let lanes = self.gnb.backend().lanes();
+        let (gnb, mult, rows) = (&self.gnb, self.mult, &self.gamma_rows);
+        let per_chunk = lanes * bytes;
+        let mut outs: Vec<&mut [u8]> = if bytes == 0 {
+            self.chunks.iter().map(|_| <&mut [u8]>::default()).collect()
+        } else {
+            out.chunks_mut(per_chunk).collect()
+        };
+        let work = |(state, out): (&mut Vec<u64>, &mut &mut [u8])| {
+            let job = ClockJob {
+                state,
+                rows,
+                init,
+                bytes,
+                out,
+            };
+            // The multiplier was checked when the batch was made (type 2 has all six).
+            let _ = gnb.run_sliced(mult, job);
+        };
+        if self.chunks.len() > 1 {
+            self.chunks.par_iter_mut().zip(outs.par_iter_mut()).for_each(work);
+        } else {
+            self.chunks.iter_mut().zip(outs.iter_mut()).for_each(work);
+        }
+    }
+}
+
+/// The fastest multiplier for m = 29 on the backend (measured on Zen 3, BENCHMARKS.md "WG-29").
+fn best_multiplier(gnb: &Gnb) -> Multiplier {
+    gnb.best_multiplier()
+}
+
+/// `init` clocks with the permutation, then `bytes` keystream bytes per lane, on one batch.
+struct ClockJob<'a> {
+    state: &'a mut [u64],
+    rows: &'a [u32; M],
+    init: usize,
+    bytes: usize,
+    /// Lane-major keystream bytes of this batch's lanes (fewer than w in the last batch).
+    out: &'a mut [u8],
+}
+
+type El<W> = [W; M];
+
+#[inline(always)]
+fn xor<W: Word>(a: &El<W>, b: &El<W>) -> El<W> {
+    core::array::from_fn(|i| a[i].xor(b[i]))
+}
+
+/// A^{2^k}: coefficient i is a_{i−k}.
+#[inline(always)]
+fn sqr_n<W: Word>(a: &El<W>, k: usize) -> El<W> {
+    core::array::from_fn(|i| a[(i + M - k % M) % M])
+}
+
+#[inline(always)]
+fn mul<W: Word>(ops: &mut SlicedOps<'_, W>, a: &El<W>, b: &El<W>) -> El<W> {
+    let mut c = [W::zero(); M];
+    ops.mul(a, b, &mut c);
+    c
+}
+
+/// γ·x by the rows of the linear map.
+#[inline(always)]
+fn mul_gamma<W: Word>(rows: &[u32; M], x: &El<W>) -> El<W> {
+    core::array::from_fn(|k| {
+        let mut r = rows[k];
+        let mut acc = W::zero();
+        while r != 0 {
+            acc = acc.xor(x[r.trailing_zeros() as usize]);
+            r &= r - 1;
+        }
+        acc
+    })
+}
+
+/// WGperm on every lane (as [`crate::wg29::wg_perm`]).
+#[inline(always)]
+fn wg_perm<W: Word>(ops: &mut SlicedOps<'_, W>, x: &El<W>) -> El<W> {
+    let ones = W::splat(!0);
+    let i: El<W> = core::array::from_fn(|k| x[k].xor(ones));
+    // I^{−1} = (I^{2^28 − 1})².
+    let e2 = mul(ops, &sqr_n(&i, 1), &i);
+    let e3 = mul(ops, &sqr_n(&e2, 1), &i);
+    let e6 = mul(ops, &sqr_n(&e3, 3), &e3);
+    let e7 = mul(ops, &sqr_n(&e6, 1), &i);
+    let e14 = mul(ops, &sqr_n(&e7, 7), &e7);
+    let e28 = mul(ops, &sqr_n(&e14, 14), &e14);
+    let inv = sqr_n(&e28, 1);
+    let (a9, a10, a19) = (sqr_n(&i, 9), sqr_n(&i, 10), sqr_n(&i, 19));
+    let q1 = mul(ops, &a10, &i);
+    let a9i = mul(ops, &a9, &i);
+    let q2 = mul(ops, &a19, &a9i);
+    let a19i = mul(ops, &a19, &i);
+    let q3 = mul(ops, &a19i, &sqr_n(&inv, 9));
+    let a19a10 = mul(ops, &a19, &a10);
+    let q4 = mul(ops, &a19a10, &inv);
+    let s = xor(&xor(&xor(&i, &q1), &xor(&q2, &q3)), &q4);
+    core::array::from_fn(|k| s[k].xor(ones))
+}
+
+impl SlicedJob for ClockJob<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<W: Word>(self, ops: &mut SlicedOps<'_, W>) {
+        let g = W::GROUPS;
+        let lanes = 64 * g;
+        // The stages in a ring: S[k] is ring[(head + k) % 11].
+        let mut ring: [El<W>; STAGES] = core::array::from_fn(|j| {
+            core::array::from_fn(|i| W::from_groups(|k| self.state[(j * M + i) * g + k]))
+        });
+        let mut head = 0usize;
+        let st = |ring: &[El<W>; STAGES], head: usize, k: usize| ring[(head + k) % STAGES];
+        let clock = |ring: &mut [El<W>; STAGES], head: &mut usize, extra: Option<&El<W>>| {
+            let s = |k| st(ring, *head, k);
+            let mut new = xor(&mul_gamma(self.rows, &s(10)), &s(9));
+            for k in [7, 4, 1, 0] {
+                new = xor(&new, &s(k));
+            }
+            if let Some(e) = extra {
+                new = xor(&new, e);
+            }
+            *head = (*head + STAGES - 1) % STAGES;
+            ring[*head] = new;
+        };
+        for _ in 0..self.init {
+            let p = wg_perm(ops, &st(&ring, head, 10));
+            clock(&mut ring, &mut head, Some(&p));
+        }
+        let valid = if self.bytes == 0 {
+            0
+        } else {
+            self.out.len() / self.bytes
+        };
+        for byte in 0..self.bytes {
+            let mut bits = [W::zero(); 8];
+            for b in bits.iter_mut() {
+                clock(&mut ring, &mut head, None);
+                let p = wg_perm(ops, &st(&ring, head, 10));
+                *b = p.iter().fold(W::zero(), |acc, w| acc.xor(*w));
+            }
+            for l in 0..valid.min(lanes) {
+                let mut v = 0u8;
+                for b in &bits {
+                    v = (v << 1) | ((b.group(l / 64) >> (l % 64)) & 1) as u8;
+                }
+                self.out[l * self.bytes + byte] = v;
+            }
+        }
+        // Back in logical order.
+        for j in 0..STAGES {
+            let s = st(&ring, head, j);
+            for (i, w) in s.iter().enumerate() {
+                for k in 0..g {
+                    self.state[(j * M + i) * g + k] = w.group(k);
+                }
+            }
+        }
+    }
+}
