@@ -59,7 +59,11 @@ fn wg(c: &mut Criterion) {
         }
         g.throughput(Throughput::Elements(lanes as u64));
         g.bench_function(format!("batch-setup-{backend}"), |b| {
-            b.iter(|| Wg29Batch::with_backend(backend, None, black_box(p)).unwrap().unwrap())
+            b.iter(|| {
+                Wg29Batch::with_backend(backend, None, black_box(p))
+                    .unwrap()
+                    .unwrap()
+            })
         });
     }
     g.finish();

@@ -12,6 +12,7 @@ mod fsutil;
 mod input;
 mod keyfile;
 mod nonce;
+mod wg;
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -120,6 +121,11 @@ enum Command {
         #[arg(value_name = "ARGS")]
         args: Vec<String>,
     },
+    /// The WG-29 stream cipher (eSTREAM reference layout), bit-sliced over many keys.
+    Wg {
+        #[command(subcommand)]
+        op: WgOp,
+    },
     /// Check `ALG NONCE TAG PATH` lines; print `PATH: OK` or `PATH: FAILED` for each.
     Verify {
         /// Key file [default: $WEGMAN_HOME/key].
@@ -128,6 +134,19 @@ enum Command {
         /// File of check lines, as printed by `wegman tag`; `-` is standard input.
         #[arg(value_name = "CHECKFILE")]
         checkfile: PathBuf,
+    },
+}
+
+/// `wegman wg` operations.
+#[derive(Subcommand, Debug)]
+enum WgOp {
+    /// Read `KEYHEX IVHEX` lines from standard input (keys of 80–128 bits, IVs of 32 or 64
+    /// bits) and print N keystream bytes (hex) per line, in order; a bad line prints
+    /// `error: ...` and the run continues.
+    Keystream {
+        /// Keystream bytes per line.
+        #[arg(long)]
+        bytes: usize,
     },
 }
 
@@ -175,6 +194,9 @@ fn main() -> ExitCode {
             batch,
             args,
         } => ec::run(&curve, &repr, batch, &args).map(|()| ExitCode::SUCCESS),
+        Command::Wg {
+            op: WgOp::Keystream { bytes },
+        } => wg::keystream(bytes).map(|()| ExitCode::SUCCESS),
         Command::Verify {
             key_file,
             checkfile,

@@ -1217,3 +1217,60 @@ fn ec_calculator_agrees_across_representations() {
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// `wegman wg keystream`: the eSTREAM-layout vectors (design.md §3.4) through the batch
+/// engine, in input order, a bad line reported in place while the run continues, and 300
+/// lines (more than one 256-lane batch) against the first line's keystream repeated.
+#[test]
+fn wg_keystream_lines() {
+    let e = Env::new();
+    let input = "000102030405060708090a0b0c0d0e0f 0001020304050607\n\
+                 zz 00\n\
+                 00010203040506070809 0001020304050607\n\
+                 0001 0203\n\
+                 \n\
+                 000102030405060708090a0b 00010203040506070809\n\
+                 000102030405060708090a0b0c0d0e0f 00010203\n";
+    let o = e.run_stdin(&["wg", "keystream", "--bytes", "32"], input.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7);
+    assert_eq!(
+        lines[0],
+        "d6c211e3dcba436b99e0d518853f27edaecccc96f773dcc0ef613bae389c9033"
+    );
+    assert!(
+        lines[1].starts_with("error: line 2: key: not hex"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(
+        lines[2],
+        "6f05320931202b6b43c8c904a97e456718ad78a7fd643c6994ac41197052161e"
+    );
+    assert!(
+        lines[3].starts_with("error: line 4: WG-29 keys are"),
+        "{}",
+        lines[3]
+    );
+    assert!(lines[4].starts_with("error: line 5: expected `KEYHEX IVHEX`"));
+    assert!(
+        lines[5].starts_with("error: line 6: WG-29 IVs are"),
+        "{}",
+        lines[5]
+    );
+    assert_eq!(
+        lines[6],
+        "28f87208f3e24eeb51a1070fe3a55f128989c254edb1838b4cc1de0c3966b657"
+    );
+    let many = "000102030405060708090a0b0c0d0e0f 0001020304050607\n".repeat(300);
+    let o = e.run_stdin(&["wg", "keystream", "--bytes", "4"], many.as_bytes());
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "d6c211e3\n".repeat(300));
+    let o = e.run_stdin(
+        &["wg", "keystream", "--bytes", "0"],
+        b"00010203040506070809 00010203\n",
+    );
+    assert_eq!(stdout(&o), "\n");
+}

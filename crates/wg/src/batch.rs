@@ -6,7 +6,7 @@
 //! - 1 = all ones, so I = x + 1 complements every word; the trace is the XOR of the 29 words;
 //! - γ·x is a fixed linear map: output word k is the XOR of the input words j whose γ·β^{2^j}
 //!   has coefficient k (about 15 XORs per word, instead of a product);
-//! - the products of WGperm (thirteen, as in [`crate::wg29::wg_perm`]) run the fastest
+//! - the products of WGperm (eleven, as in [`crate::wg29::wg_perm`]) run the fastest
 //!   bit-sliced normal-basis multiplier for m = 29 ([`Wg29Batch::multiplier`]) through
 //!   `Gnb::run_sliced`.
 //!
@@ -85,9 +85,7 @@ fn gamma_rows() -> [u32; M] {
 impl Wg29Batch {
     /// Loads and initialises every (key, IV) pair (keys of 80–128 bits, IVs of 32 or 64 bits;
     /// the first bad pair is the error) on the fastest batch backend of this CPU.
-    pub fn new<K: AsRef<[u8]>, I: AsRef<[u8]>>(
-        pairs: &[(K, I)],
-    ) -> Result<Wg29Batch, PairError> {
+    pub fn new<K: AsRef<[u8]>, I: AsRef<[u8]>>(pairs: &[(K, I)]) -> Result<Wg29Batch, PairError> {
         let gnb = wegman_gf2::Gnb::with_type(29, Some(2)).map_err(|_| PairError {
             index: 0,
             error: Error::Field,
@@ -213,7 +211,10 @@ impl Wg29Batch {
             let _ = gnb.run_sliced(mult, job);
         };
         if self.chunks.len() > 1 {
-            self.chunks.par_iter_mut().zip(outs.par_iter_mut()).for_each(work);
+            self.chunks
+                .par_iter_mut()
+                .zip(outs.par_iter_mut())
+                .for_each(work);
         } else {
             self.chunks.iter_mut().zip(outs.iter_mut()).for_each(work);
         }
@@ -282,14 +283,12 @@ fn wg_perm<W: Word>(ops: &mut SlicedOps<'_, W>, x: &El<W>) -> El<W> {
     let e14 = mul(ops, &sqr_n(&e7, 7), &e7);
     let e28 = mul(ops, &sqr_n(&e14, 14), &e14);
     let inv = sqr_n(&e28, 1);
-    let (a9, a10, a19) = (sqr_n(&i, 9), sqr_n(&i, 10), sqr_n(&i, 19));
-    let q1 = mul(ops, &a10, &i);
-    let a9i = mul(ops, &a9, &i);
-    let q2 = mul(ops, &a19, &a9i);
-    let a19i = mul(ops, &a19, &i);
-    let q3 = mul(ops, &a19i, &sqr_n(&inv, 9));
-    let a19a10 = mul(ops, &a19, &a10);
-    let q4 = mul(ops, &a19a10, &inv);
+    // The eleven products of `crate::wg29::wg_perm`.
+    let q1 = mul(ops, &sqr_n(&i, 10), &i);
+    let a9i = mul(ops, &sqr_n(&i, 9), &i);
+    let q2 = mul(ops, &sqr_n(&i, 19), &a9i);
+    let q3 = mul(ops, &sqr_n(&q1, 19), &sqr_n(&inv, 9));
+    let q4 = mul(ops, &sqr_n(&a9i, 10), &inv);
     let s = xor(&xor(&xor(&i, &q1), &xor(&q2, &q3)), &q4);
     core::array::from_fn(|k| s[k].xor(ones))
 }

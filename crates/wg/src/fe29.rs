@@ -150,19 +150,26 @@ impl Fe29 {
         Fe29(v << 3)
     }
 
-    /// A·B (Ning–Yin; constant-time); also `A * B`.
+    /// A·B (Ning–Yin; constant-time); also `A * B`. The 29-bit values are doubled into
+    /// 64-bit words (v | v << 29), so every rotation is one shift and one mask.
     #[inline]
     pub fn product(self, b: Fe29) -> Fe29 {
-        let (va, vb) = (self.v(), b.v());
+        let (va, vb) = (u64::from(self.v()), u64::from(b.v()));
+        let (da, db) = (va | (va << 29), vb | (vb << 29));
+        // R_s(v) = (d >> (29 − s)) & MASK for 0 < s < 29.
+        let r = |d: u64, s: usize| -> u64 {
+            if s == 0 {
+                d & u64::from(MASK)
+            } else {
+                (d >> (29 - s)) & u64::from(MASK)
+            }
+        };
         // Row 0 has a single one.
-        let mut c = va & rot(vb, 1);
-        let mut x = 1;
-        while x < 29 {
-            let [y1, y2] = ROWS[x];
-            c ^= rot(va, x as u32) & (rot(vb, y1 as u32) ^ rot(vb, y2 as u32));
-            x += 1;
+        let mut c = va & r(db, 1);
+        for (x, &[y1, y2]) in ROWS.iter().enumerate().skip(1) {
+            c ^= r(da, x) & (r(db, y1 as usize) ^ r(db, y2 as usize));
         }
-        Fe29::from_v(c)
+        Fe29::from_v(c as u32)
     }
 
     /// A^{2^j} (j rotations; j may be any value).

@@ -12,7 +12,6 @@
 //!
 //! Everything here runs the same instruction sequence for every key, IV and state value.
 
-
 extern crate alloc;
 
 pub mod batch;

@@ -10,7 +10,16 @@ type Pair = (Vec<u8>, Vec<u8>);
 
 fn pairs(n: usize, seed: u64) -> Vec<Pair> {
     let mut rng = wegman_testkit::Rng::new(seed);
-    let sizes = [(10, 4), (12, 8), (14, 4), (16, 8), (10, 8), (12, 4), (14, 8), (16, 4)];
+    let sizes = [
+        (10, 4),
+        (12, 8),
+        (14, 4),
+        (16, 8),
+        (10, 8),
+        (12, 4),
+        (14, 8),
+        (16, 4),
+    ];
     (0..n)
         .map(|i| {
             let (kl, il) = sizes[i % sizes.len()];
@@ -103,7 +112,10 @@ fn bad_pairs_and_buffers_are_errors() {
     p[4].1 = vec![0; 16];
     let e = Wg29Batch::new(&p).unwrap_err();
     assert_eq!(e.index, 4);
-    assert_eq!(e.to_string(), "pair 4: WG-29 IVs are 4 or 8 bytes (32 or 64 bits), not 16");
+    assert_eq!(
+        e.to_string(),
+        "pair 4: WG-29 IVs are 4 or 8 bytes (32 or 64 bits), not 16"
+    );
     p[4].1 = vec![0; 4];
     let mut b = Wg29Batch::new(&p).unwrap();
     assert_eq!(
