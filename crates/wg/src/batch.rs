@@ -322,11 +322,7 @@ impl SlicedJob for ClockJob<'_> {
             let p = wg_perm(ops, &st(&ring, head, 10));
             clock(&mut ring, &mut head, Some(&p));
         }
-        let valid = if self.bytes == 0 {
-            0
-        } else {
-            self.out.len() / self.bytes
-        };
+        let valid = self.out.len().checked_div(self.bytes).unwrap_or(0);
         for byte in 0..self.bytes {
             let mut bits = [W::zero(); 8];
             for b in bits.iter_mut() {
