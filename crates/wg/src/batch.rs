@@ -1,7 +1,7 @@
 //! WG-29 over many keys at once, bit-sliced (Brumley–Page §V.B): w independent (key, IV)
 //! pairs per word (w = 64 portable, 256 AVX2, 512 AVX-512: the batch backend of
-//! `wegman_gf2::gnb`), each state word S[j] kept as 29 words, word i holding the normal-basis
-//! coefficient a_i of S[j] in every lane. Then
+//! `wegman_gf2::gnb`), each state word S\[j\] kept as 29 words, word i holding the normal-basis
+//! coefficient a_i of S\[j\] in every lane. Then
 //! - a squaring A^{2^k} is a renaming of words (coefficient i of A^{2^k} is a_{i−k});
 //! - 1 = all ones, so I = x + 1 complements every word; the trace is the XOR of the 29 words;
 //! - γ·x is a fixed linear map: output word k is the XOR of the input words j whose γ·β^{2^j}
@@ -166,7 +166,7 @@ impl Wg29Batch {
     }
 
     /// The next `bytes` keystream bytes of every pair, pair-major: pair p's bytes at
-    /// `out[p·bytes..(p + 1)·bytes]` (`out` must hold `len()·bytes`).
+    /// `out\[p·bytes..(p + 1)·bytes\]` (`out` must hold `len()·bytes`).
     pub fn keystream(&mut self, bytes: usize, out: &mut [u8]) -> Result<(), Error> {
         if out.len() != self.n * bytes {
             return Err(Error::OutputLength {

@@ -1,19 +1,19 @@
 //! WG-29, serial: the eSTREAM reference's cipher (design.md §3.4).
 //!
-//! - **State**: eleven words S[0..10] of F_{2^29} ([`Fe29`]).
-//! - **Clock**: S_new = γ·S[10] + S[9] + S[7] + S[4] + S[1] + S[0] (the feedback polynomial
-//!   x^11 + x^10 + x^9 + x^6 + x^3 + x + γ, γ the word 0x7F3FC9B0), plus WGperm(S[10]) during
-//!   initialisation; then S[10] ← S[9], …, S[1] ← S[0], S[0] ← S_new.
+//! - **State**: eleven words S\[0..10\] of F_{2^29} ([`Fe29`]).
+//! - **Clock**: S_new = γ·S\[10\] + S\[9\] + S\[7\] + S\[4\] + S\[1\] + S\[0\] (the feedback polynomial
+//!   x^11 + x^10 + x^9 + x^6 + x^3 + x + γ, γ the word 0x7F3FC9B0), plus WGperm(S\[10\]) during
+//!   initialisation; then S\[10\] ← S\[9\], …, S\[1\] ← S\[0\], S\[0\] ← S_new.
 //! - **WG permutation**: with I = x + 1, WGperm(x) = I + q1 + q2 + q3 + q4 + 1 for
 //!   q1 = I^{2^10 + 1}, q2 = I^{2^19 + 2^9 + 1}, q3 = I^{2^19 − 2^9 + 1},
 //!   q4 = I^{2^19 + 2^10 − 1}: rotations for the powers of two, and products with I^{−1}
 //!   for the negative exponents, as the reference computes them (eleven products here,
 //!   [`wg_perm`]).
-//! - **Loading** (`ECRYPT_ivsetup`): every S[i] = 0; key byte pairs (2l, 2l + 1) into bits
-//!   31..16 of S[l] for l < k/16; key bytes 0, 1 again into S[8], bytes 2, 3 complemented into
-//!   S[9], bytes 4, 5 into S[10]; IV byte l into bits 15..8 of S[l]. Then 44 clocks with the
+//! - **Loading** (`ECRYPT_ivsetup`): every S\[i\] = 0; key byte pairs (2l, 2l + 1) into bits
+//!   31..16 of S\[l\] for l < k/16; key bytes 0, 1 again into S\[8\], bytes 2, 3 complemented into
+//!   S\[9\], bytes 4, 5 into S\[10\]; IV byte l into bits 15..8 of S\[l\]. Then 44 clocks with the
 //!   permutation.
-//! - **Keystream**: per bit, one linear clock, then Tr(WGperm(S[10])) of the new S[10]; eight
+//! - **Keystream**: per bit, one linear clock, then Tr(WGperm(S\[10\])) of the new S\[10\]; eight
 //!   bits per byte, the first in the most significant position.
 //!
 //! Constant-time: the same sequence of word operations for every key, IV and state.
