@@ -309,7 +309,59 @@ pub(crate) fn run(quick: bool) -> Result<()> {
         &rows,
         tsc,
     ))?;
-    fields(plan)
+    fields(plan)?;
+    wg(plan, tsc)
+}
+
+/// WG-29: the serial cipher and the bit-sliced batch on every batch backend this CPU has, per
+/// keystream byte of one key, and the key/IV setup per key (BENCHMARKS.md, "WG-29").
+fn wg(plan: &Plan, tsc: Option<f64>) -> Result<()> {
+    use wegman_gf2::gnb::Backend;
+    use wegman_wg::{Wg29, Wg29Batch};
+    let show = |secs: f64| match tsc {
+        Some(hz) => format!("{:>10.0} cycles", secs * hz),
+        None => format!("{:>10.1} ns", secs * 1e9),
+    };
+    let key = [7u8; 16];
+    let iv = [9u8; 8];
+    let mut t = String::from("\nWG-29 (per keystream byte of one key; setup per key)\n");
+    let mut w = Wg29::new(&key, &iv).map_err(|e| crate::error::Error::new(e.to_string()))?;
+    let mut buf = [0u8; 64];
+    let serial = measure(plan, || w.keystream(black_box(&mut buf))) / 64.0;
+    let setup = measure(plan, || {
+        black_box(Wg29::new(black_box(&key), &iv).ok());
+    });
+    let _ = writeln!(
+        t,
+        "{:<28} {} per byte, {} setup",
+        "serial (Ning–Yin)",
+        show(serial),
+        show(setup)
+    );
+    for backend in Backend::available() {
+        let lanes = backend.lanes();
+        let pairs = vec![(key, iv); lanes];
+        let Some(Ok(mut b)) = Wg29Batch::with_backend(backend, None, &pairs) else {
+            continue;
+        };
+        let bytes = 16;
+        let mut out = vec![0u8; lanes * bytes];
+        let per = measure(plan, || {
+            let _ = b.keystream(bytes, black_box(&mut out));
+        }) / (lanes * bytes) as f64;
+        let setup = measure(plan, || {
+            black_box(Wg29Batch::with_backend(backend, None, &pairs));
+        }) / lanes as f64;
+        let _ = writeln!(
+            t,
+            "{:<28} {} per byte, {} setup ({:.1}x serial)",
+            format!("batch {backend} ({lanes} keys)"),
+            show(per),
+            show(setup),
+            serial / per
+        );
+    }
+    out(&t)
 }
 
 /// Auth256 on every backend against the long-message peers, each with its key state kept.
