@@ -780,6 +780,17 @@ fn z_range<W: Word>(ae: bool, a: &[W], b: &[W], z: &mut [W], lo: usize, hi: usiz
 
 /// XESMPO (`ae` false) and AESMPO (`ae` true): for each j, the m products z_ij, then each
 /// added where δ_j^{2^i} has its ones.
+/// z_j of RMH for all i (i + j below m, then wrapped). A function forced inline, not a
+/// closure: a closure left out of line is compiled without the caller's target features (AVX2
+/// words then ran as pairs of SSE2 operations, at half speed).
+#[inline(always)]
+fn z_of<W: Word>(ae: bool, a: &[W], b: &[W], z: &mut [W], j: usize) {
+    let m = a.len();
+    for (lo, hi, shift) in [(0, m - j, j as isize), (m - j, m, j as isize - m as isize)] {
+        z_range(ae, a, b, z, lo, hi, shift);
+    }
+}
+
 #[inline(always)]
 fn rmh<W: Word>(plan: &Plan, ae: bool, a2: &[W], b2: &[W], c: &mut [W], scratch: &mut [W]) {
     let m = plan.m;
@@ -793,24 +804,18 @@ fn rmh<W: Word>(plan: &Plan, ae: bool, a2: &[W], b2: &[W], c: &mut [W], scratch:
         *ci = a[s].and(b[s]);
     }
     let v = (m - 1) / 2;
-    let z_of = |z: &mut [W], j: usize| {
-        // i + j below m, then wrapped.
-        for (lo, hi, shift) in [(0, m - j, j as isize), (m - j, m, j as isize - m as isize)] {
-            z_range(ae, a, b, z, lo, hi, shift);
-        }
-    };
     if W::GROUPS == 1 || !plan.pair {
         for j in 1..=v {
-            z_of(&mut z[..m], j);
+            z_of(ae, a, b, &mut z[..m], j);
             add_rotations(c, z, plan.single.step(j - 1));
         }
     } else {
         for (step, j) in (1..=v).step_by(2).enumerate() {
             // z_j in z[..m] and z_{j+1} in z[m..].
             let (z1, z2) = z.split_at_mut(m);
-            z_of(z1, j);
+            z_of(ae, a, b, z1, j);
             if j < v {
-                z_of(z2, j + 1);
+                z_of(ae, a, b, z2, j + 1);
             }
             add_rotations(c, z, plan.paired.step(step));
         }
