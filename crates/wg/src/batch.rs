@@ -293,6 +293,28 @@ fn wg_perm<W: Word>(ops: &mut SlicedOps<'_, W>, x: &El<W>) -> El<W> {
     core::array::from_fn(|k| s[k].xor(ones))
 }
 
+/// One clock on the ring of stages (S\[k\] is `ring[(head + k) % 11]`), with `extra` added into
+/// the feedback. A function forced inline, not a closure: closures left out of line are
+/// compiled without the job's target features.
+#[inline(always)]
+fn clock<W: Word>(
+    rows: &[u32; M],
+    ring: &mut [El<W>; STAGES],
+    head: &mut usize,
+    extra: Option<&El<W>>,
+) {
+    let s = |k: usize| &ring[(*head + k) % STAGES];
+    let mut new = xor(&mul_gamma(rows, s(10)), s(9));
+    for k in [7, 4, 1, 0] {
+        new = xor(&new, s(k));
+    }
+    if let Some(e) = extra {
+        new = xor(&new, e);
+    }
+    *head = (*head + STAGES - 1) % STAGES;
+    ring[*head] = new;
+}
+
 impl SlicedJob for ClockJob<'_> {
     type Output = ();
 
@@ -305,29 +327,16 @@ impl SlicedJob for ClockJob<'_> {
             core::array::from_fn(|i| W::from_groups(|k| self.state[(j * M + i) * g + k]))
         });
         let mut head = 0usize;
-        let st = |ring: &[El<W>; STAGES], head: usize, k: usize| ring[(head + k) % STAGES];
-        let clock = |ring: &mut [El<W>; STAGES], head: &mut usize, extra: Option<&El<W>>| {
-            let s = |k| st(ring, *head, k);
-            let mut new = xor(&mul_gamma(self.rows, &s(10)), &s(9));
-            for k in [7, 4, 1, 0] {
-                new = xor(&new, &s(k));
-            }
-            if let Some(e) = extra {
-                new = xor(&new, e);
-            }
-            *head = (*head + STAGES - 1) % STAGES;
-            ring[*head] = new;
-        };
         for _ in 0..self.init {
-            let p = wg_perm(ops, &st(&ring, head, 10));
-            clock(&mut ring, &mut head, Some(&p));
+            let p = wg_perm(ops, &ring[(head + 10) % STAGES]);
+            clock(self.rows, &mut ring, &mut head, Some(&p));
         }
         let valid = self.out.len().checked_div(self.bytes).unwrap_or(0);
         for byte in 0..self.bytes {
             let mut bits = [W::zero(); 8];
             for b in bits.iter_mut() {
-                clock(&mut ring, &mut head, None);
-                let p = wg_perm(ops, &st(&ring, head, 10));
+                clock(self.rows, &mut ring, &mut head, None);
+                let p = wg_perm(ops, &ring[(head + 10) % STAGES]);
                 *b = p.iter().fold(W::zero(), |acc, w| acc.xor(*w));
             }
             for l in 0..valid.min(lanes) {
@@ -340,8 +349,7 @@ impl SlicedJob for ClockJob<'_> {
         }
         // Back in logical order.
         for j in 0..STAGES {
-            let s = st(&ring, head, j);
-            for (i, w) in s.iter().enumerate() {
+            for (i, w) in ring[(head + j) % STAGES].iter().enumerate() {
                 for k in 0..g {
                     self.state[(j * M + i) * g + k] = w.group(k);
                 }
