@@ -1,5 +1,6 @@
 //! WG-29 in one run (Brumley–Page Table II): ns per keystream byte of the serial cipher
-//! (Ning–Yin on reference words) and of the bit-sliced batch with every multiplier on every
+//! (Ning–Yin on reference words) and of the bit-sliced batch with every product (wegman-wg's
+//! straight-line m = 29 one and the six general multipliers) on every
 //! batch backend this CPU has (a full batch of w pairs, 64 bytes each; per byte of one pair,
 //! so divide by w for the cost per key and byte), and the key/IV setup per key (serial, and
 //! the batch's loading, slicing and 44 initialisation clocks divided by w).
@@ -10,7 +11,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wegman_gf2::gnb::{Backend, Multiplier};
-use wegman_wg::{Wg29, Wg29Batch};
+use wegman_wg::{Product, Wg29, Wg29Batch};
 
 /// Keystream bytes per pair per batch call.
 const BATCH_BYTES: usize = 64;
@@ -47,10 +48,14 @@ fn wg(c: &mut Criterion) {
     for backend in Backend::available() {
         let lanes = backend.lanes();
         let p = &p[..lanes];
-        for mult in Multiplier::ALL {
+        let products = Multiplier::ALL
+            .into_iter()
+            .map(Product::Gnb)
+            .chain([Product::NingYin29]);
+        for product in products {
             g.throughput(Throughput::Bytes((lanes * BATCH_BYTES) as u64));
-            g.bench_function(format!("batch-keystream-{backend}-{mult}"), |b| {
-                let mut w = Wg29Batch::with_backend(backend, Some(mult), p)
+            g.bench_function(format!("batch-keystream-{backend}-{product}"), |b| {
+                let mut w = Wg29Batch::with_backend(backend, Some(product), p)
                     .unwrap()
                     .unwrap();
                 let mut out = vec![0u8; lanes * BATCH_BYTES];

@@ -6,9 +6,12 @@
 //! - 1 = all ones, so I = x + 1 complements every word; the trace is the XOR of the 29 words;
 //! - γ·x is a fixed linear map: output word k is the XOR of the input words j whose γ·β^{2^j}
 //!   has coefficient k (about 15 XORs per word, instead of a product);
-//! - the products of WGperm (eleven, as in [`crate::wg29::wg_perm`]) run the fastest
-//!   bit-sliced normal-basis multiplier for m = 29 ([`Wg29Batch::multiplier`]) through
-//!   `Gnb::run_sliced`.
+//! - the products of WGperm (eleven, as in [`crate::wg29::wg_perm`]) run, by default, the
+//!   matrix (Ning–Yin) form specialised to m = 29: straight-line code, one register
+//!   accumulator per output word, constant offsets into the doubled operands (2.7× faster than
+//!   the best general multiplier of `wegman_gf2::gnb`, whose partial products go through
+//!   memory); any of those general ones can be chosen instead ([`Product`]). Either way the
+//!   job runs inside `Gnb::run_sliced`'s backend dispatch.
 //!
 //! The state stays sliced between calls (as 64-bit groups); a batch of w lanes is one job,
 //! and batches run on rayon's pool. Every lane runs the same word operations: constant-time
@@ -47,11 +50,31 @@ impl core::fmt::Display for PairError {
 
 impl core::error::Error for PairError {}
 
+/// Which bit-sliced product a batch runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Product {
+    /// The matrix (Ning–Yin) form for m = 29 as straight-line code with one register
+    /// accumulator per output word (`mul29`): the default, the fastest measured (BENCHMARKS.md,
+    /// "WG-29").
+    NingYin29,
+    /// One of the general multipliers of `wegman_gf2::gnb`, through `Gnb::run_sliced`.
+    Gnb(Multiplier),
+}
+
+impl core::fmt::Display for Product {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Product::NingYin29 => f.write_str("ning-yin-29"),
+            Product::Gnb(m) => write!(f, "{m}"),
+        }
+    }
+}
+
 /// WG-29 on many (key, IV) pairs at once, bit-sliced. Key material is wiped on drop.
 #[derive(Debug)]
 pub struct Wg29Batch {
     gnb: Gnb,
-    mult: Multiplier,
+    product: Product,
     /// Row k of the map x ↦ γ·x: bit j set when coefficient k of γ·β^{2^j} is 1.
     gamma_rows: [u32; M],
     /// Pairs.
@@ -94,11 +117,11 @@ impl Wg29Batch {
     }
 
     /// [`Wg29Batch::new`] on a given backend (`None` when this CPU lacks it) and, optionally,
-    /// a given multiplier: for tests and benchmarks.
+    /// a given product: for tests and benchmarks.
     #[doc(hidden)]
     pub fn with_backend<K: AsRef<[u8]>, I: AsRef<[u8]>>(
         backend: Backend,
-        mult: Option<Multiplier>,
+        mult: Option<Product>,
         pairs: &[(K, I)],
     ) -> Option<Result<Wg29Batch, PairError>> {
         let gnb = Gnb::with_backend(29, Some(2), backend)?.ok()?;
@@ -107,7 +130,7 @@ impl Wg29Batch {
 
     fn on<K: AsRef<[u8]>, I: AsRef<[u8]>>(
         gnb: Gnb,
-        mult: Option<Multiplier>,
+        product: Option<Product>,
         pairs: &[(K, I)],
     ) -> Result<Wg29Batch, PairError> {
         for (index, (k, iv)) in pairs.iter().enumerate() {
@@ -115,9 +138,8 @@ impl Wg29Batch {
         }
         let lanes = gnb.backend().lanes();
         let groups = lanes / 64;
-        let mult = mult.unwrap_or_else(|| best_multiplier(&gnb));
         let mut b = Wg29Batch {
-            mult,
+            product: product.unwrap_or(Product::NingYin29),
             gamma_rows: gamma_rows(),
             n: pairs.len(),
             chunks: Vec::new(),
@@ -160,9 +182,9 @@ impl Wg29Batch {
         self.gnb.backend()
     }
 
-    /// The bit-sliced multiplier the products run.
-    pub fn multiplier(&self) -> Multiplier {
-        self.mult
+    /// The bit-sliced product the batch runs.
+    pub fn product(&self) -> Product {
+        self.product
     }
 
     /// The next `bytes` keystream bytes of every pair, pair-major: pair p's bytes at
@@ -192,7 +214,13 @@ impl Wg29Batch {
     /// (pair-major), every batch as one job, batches in parallel.
     fn run(&mut self, init: usize, bytes: usize, out: &mut [u8]) {
         let lanes = self.gnb.backend().lanes();
-        let (gnb, mult, rows) = (&self.gnb, self.mult, &self.gamma_rows);
+        let (gnb, product, rows) = (&self.gnb, self.product, &self.gamma_rows);
+        // The job's own product needs no multiplier of the field's; any one serves the
+        // dispatch.
+        let mult = match product {
+            Product::NingYin29 => Multiplier::Xesmpo,
+            Product::Gnb(m) => m,
+        };
         let per_chunk = lanes * bytes;
         let mut outs: Vec<&mut [u8]> = if bytes == 0 {
             self.chunks.iter().map(|_| <&mut [u8]>::default()).collect()
@@ -201,6 +229,7 @@ impl Wg29Batch {
         };
         let work = |(state, out): (&mut Vec<u64>, &mut &mut [u8])| {
             let job = ClockJob {
+                own: product == Product::NingYin29,
                 state,
                 rows,
                 init,
@@ -221,13 +250,10 @@ impl Wg29Batch {
     }
 }
 
-/// The fastest multiplier for m = 29 on the backend (measured on Zen 3, BENCHMARKS.md "WG-29").
-fn best_multiplier(gnb: &Gnb) -> Multiplier {
-    gnb.best_multiplier()
-}
-
 /// `init` clocks with the permutation, then `bytes` keystream bytes per lane, on one batch.
 struct ClockJob<'a> {
+    /// Whether the products run `mul29` (else the field's multiplier in `ops`).
+    own: bool,
     state: &'a mut [u64],
     rows: &'a [u32; M],
     init: usize,
@@ -250,9 +276,43 @@ fn sqr_n<W: Word>(a: &El<W>, k: usize) -> El<W> {
 }
 
 #[inline(always)]
-fn mul<W: Word>(ops: &mut SlicedOps<'_, W>, a: &El<W>, b: &El<W>) -> El<W> {
+fn mul<W: Word>(ops: &mut SlicedOps<'_, W>, own: bool, a: &El<W>, b: &El<W>) -> El<W> {
+    if own {
+        return mul29(a, b);
+    }
     let mut c = [W::zero(); M];
     ops.mul(a, b, &mut c);
+    c
+}
+
+macro_rules! ning_yin29_terms {
+    ($acc:ident, $a2:expr, $b2:expr, $k:expr; $(($x:literal, $y1:literal, $y2:literal)),* $(,)?) => {
+        $( $acc = $acc.xor($a2[$x + $k].and($b2[$y1 + $k].xor($b2[$y2 + $k]))); )*
+    };
+}
+
+/// A·B on every lane for m = 29 in the matrix (Ning–Yin) form with one register accumulator
+/// per output word: c_k = a_k·b_{k+1} + Σ_{x ≥ 1} a_{x+k}·(b_{y₁(x)+k} + b_{y₂(x)+k}), straight-line
+/// terms with constant offsets into the doubled operands.
+#[inline(always)]
+fn mul29<W: Word>(a: &El<W>, b: &El<W>) -> El<W> {
+    let mut a2 = [W::zero(); 2 * M];
+    let mut b2 = [W::zero(); 2 * M];
+    a2[..M].copy_from_slice(a);
+    a2[M..].copy_from_slice(a);
+    b2[..M].copy_from_slice(b);
+    b2[M..].copy_from_slice(b);
+    let mut c = [W::zero(); M];
+    for (k, ck) in c.iter_mut().enumerate() {
+        let mut acc = a2[k].and(b2[k + 1]);
+        ning_yin29_terms!(acc, a2, b2, k;
+            (1, 0, 21), (2, 6, 21), (3, 13, 18), (4, 11, 27), (5, 17, 20), (6, 2, 22),
+            (7, 13, 25), (8, 9, 10), (9, 8, 14), (10, 8, 26), (11, 4, 14), (12, 17, 24),
+            (13, 3, 7), (14, 9, 11), (15, 24, 26), (16, 19, 23), (17, 5, 12), (18, 3, 22),
+            (19, 16, 27), (20, 5, 28), (21, 1, 2), (22, 6, 18), (23, 16, 25), (24, 12, 15),
+            (25, 7, 23), (26, 10, 15), (27, 4, 19), (28, 20, 28));
+        *ck = acc;
+    }
     c
 }
 
@@ -272,23 +332,23 @@ fn mul_gamma<W: Word>(rows: &[u32; M], x: &El<W>) -> El<W> {
 
 /// WGperm on every lane (as [`crate::wg29::wg_perm`]).
 #[inline(always)]
-fn wg_perm<W: Word>(ops: &mut SlicedOps<'_, W>, x: &El<W>) -> El<W> {
+fn wg_perm<W: Word>(ops: &mut SlicedOps<'_, W>, own: bool, x: &El<W>) -> El<W> {
     let ones = W::splat(!0);
     let i: El<W> = core::array::from_fn(|k| x[k].xor(ones));
     // I^{−1} = (I^{2^28 − 1})².
-    let e2 = mul(ops, &sqr_n(&i, 1), &i);
-    let e3 = mul(ops, &sqr_n(&e2, 1), &i);
-    let e6 = mul(ops, &sqr_n(&e3, 3), &e3);
-    let e7 = mul(ops, &sqr_n(&e6, 1), &i);
-    let e14 = mul(ops, &sqr_n(&e7, 7), &e7);
-    let e28 = mul(ops, &sqr_n(&e14, 14), &e14);
+    let e2 = mul(ops, own, &sqr_n(&i, 1), &i);
+    let e3 = mul(ops, own, &sqr_n(&e2, 1), &i);
+    let e6 = mul(ops, own, &sqr_n(&e3, 3), &e3);
+    let e7 = mul(ops, own, &sqr_n(&e6, 1), &i);
+    let e14 = mul(ops, own, &sqr_n(&e7, 7), &e7);
+    let e28 = mul(ops, own, &sqr_n(&e14, 14), &e14);
     let inv = sqr_n(&e28, 1);
     // The eleven products of `crate::wg29::wg_perm`.
-    let q1 = mul(ops, &sqr_n(&i, 10), &i);
-    let a9i = mul(ops, &sqr_n(&i, 9), &i);
-    let q2 = mul(ops, &sqr_n(&i, 19), &a9i);
-    let q3 = mul(ops, &sqr_n(&q1, 19), &sqr_n(&inv, 9));
-    let q4 = mul(ops, &sqr_n(&a9i, 10), &inv);
+    let q1 = mul(ops, own, &sqr_n(&i, 10), &i);
+    let a9i = mul(ops, own, &sqr_n(&i, 9), &i);
+    let q2 = mul(ops, own, &sqr_n(&i, 19), &a9i);
+    let q3 = mul(ops, own, &sqr_n(&q1, 19), &sqr_n(&inv, 9));
+    let q4 = mul(ops, own, &sqr_n(&a9i, 10), &inv);
     let s = xor(&xor(&xor(&i, &q1), &xor(&q2, &q3)), &q4);
     core::array::from_fn(|k| s[k].xor(ones))
 }
@@ -328,7 +388,7 @@ impl SlicedJob for ClockJob<'_> {
         });
         let mut head = 0usize;
         for _ in 0..self.init {
-            let p = wg_perm(ops, &ring[(head + 10) % STAGES]);
+            let p = wg_perm(ops, self.own, &ring[(head + 10) % STAGES]);
             clock(self.rows, &mut ring, &mut head, Some(&p));
         }
         let valid = self.out.len().checked_div(self.bytes).unwrap_or(0);
@@ -336,7 +396,7 @@ impl SlicedJob for ClockJob<'_> {
             let mut bits = [W::zero(); 8];
             for b in bits.iter_mut() {
                 clock(self.rows, &mut ring, &mut head, None);
-                let p = wg_perm(ops, &ring[(head + 10) % STAGES]);
+                let p = wg_perm(ops, self.own, &ring[(head + 10) % STAGES]);
                 *b = p.iter().fold(W::zero(), |acc, w| acc.xor(*w));
             }
             for l in 0..valid.min(lanes) {

@@ -19,7 +19,7 @@ pub mod error;
 pub mod fe29;
 pub mod wg29;
 
-pub use batch::{PairError, Wg29Batch};
+pub use batch::{PairError, Product, Wg29Batch};
 pub use error::Error;
 pub use fe29::Fe29;
 pub use wg29::Wg29;

@@ -1,10 +1,11 @@
 //! The bit-sliced batch against the serial cipher: every lane equals `Wg29` for random keys
 //! and IVs of every size, on every batch backend this CPU has (the others are reported as
 //! skipped), over 300 bytes fetched in pieces of 0, 1, 7 and 292 bytes, with full and partial
-//! batches; every multiplier; the vectors; errors.
+//! batches; every product (the default straight-line one and the six of `wegman_gf2::gnb`); the
+//! vectors; errors.
 
 use wegman_gf2::gnb::{Backend, Multiplier};
-use wegman_wg::{Error, PairError, Wg29, Wg29Batch};
+use wegman_wg::{Error, PairError, Product, Wg29, Wg29Batch};
 
 type Pair = (Vec<u8>, Vec<u8>);
 
@@ -69,18 +70,23 @@ fn every_lane_equals_the_serial_cipher_on_every_backend() {
 }
 
 #[test]
-fn every_multiplier_gives_the_same_keystream() {
+fn every_product_gives_the_same_keystream() {
     let p = pairs(70, 7);
     let want = serial(&p, 16);
     for backend in Backend::available() {
-        for mult in Multiplier::ALL {
-            let mut b = Wg29Batch::with_backend(backend, Some(mult), &p)
+        let products = Multiplier::ALL
+            .into_iter()
+            .map(Product::Gnb)
+            .chain([Product::NingYin29]);
+        for product in products {
+            let mut b = Wg29Batch::with_backend(backend, Some(product), &p)
                 .unwrap()
                 .unwrap();
-            assert_eq!(b.multiplier(), mult);
-            assert_eq!(b.keystream_vec(16), want, "{mult} on {backend}");
+            assert_eq!(b.product(), product);
+            assert_eq!(b.keystream_vec(16), want, "{product} on {backend}");
         }
     }
+    assert_eq!(Wg29Batch::new(&p).unwrap().product(), Product::NingYin29);
 }
 
 #[test]
