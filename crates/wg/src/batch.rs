@@ -6,7 +6,7 @@
 //! - 1 = all ones, so I = x + 1 complements every word; the trace is the XOR of the 29 words;
 //! - γ·x is a fixed linear map: output word k is the XOR of the input words j whose γ·β^{2^j}
 //!   has coefficient k (about 15 XORs per word, instead of a product);
-//! - the products of WGperm (eleven, as in [`crate::wg29::wg_perm`]) run, by default, the
+//! - the products of WGperm (nine, as in [`crate::wg29::wg_perm`]) run, by default, the
 //!   matrix (Ning–Yin) form specialised to m = 29: straight-line code, one register
 //!   accumulator per output word, constant offsets into the doubled operands (2.7× faster than
 //!   the best general multiplier of `wegman_gf2::gnb`, whose partial products go through
@@ -335,20 +335,17 @@ fn mul_gamma<W: Word>(rows: &[u32; M], x: &El<W>) -> El<W> {
 fn wg_perm<W: Word>(ops: &mut SlicedOps<'_, W>, own: bool, x: &El<W>) -> El<W> {
     let ones = W::splat(!0);
     let i: El<W> = core::array::from_fn(|k| x[k].xor(ones));
-    // I^{−1} = (I^{2^28 − 1})².
+    // The nine products of `crate::wg29::wg_perm`.
     let e2 = mul(ops, own, &sqr_n(&i, 1), &i);
-    let e3 = mul(ops, own, &sqr_n(&e2, 1), &i);
-    let e6 = mul(ops, own, &sqr_n(&e3, 3), &e3);
-    let e7 = mul(ops, own, &sqr_n(&e6, 1), &i);
-    let e14 = mul(ops, own, &sqr_n(&e7, 7), &e7);
-    let e28 = mul(ops, own, &sqr_n(&e14, 14), &e14);
-    let inv = sqr_n(&e28, 1);
-    // The eleven products of `crate::wg29::wg_perm`.
+    let e4 = mul(ops, own, &sqr_n(&e2, 2), &e2);
+    let e5 = mul(ops, own, &sqr_n(&e4, 1), &i);
+    let e10 = mul(ops, own, &sqr_n(&e5, 5), &e5);
+    let a19 = sqr_n(&i, 19);
     let q1 = mul(ops, own, &sqr_n(&i, 10), &i);
     let a9i = mul(ops, own, &sqr_n(&i, 9), &i);
-    let q2 = mul(ops, own, &sqr_n(&i, 19), &a9i);
-    let q3 = mul(ops, own, &sqr_n(&q1, 19), &sqr_n(&inv, 9));
-    let q4 = mul(ops, own, &sqr_n(&a9i, 10), &inv);
+    let q2 = mul(ops, own, &a19, &a9i);
+    let q3 = mul(ops, own, &sqr_n(&e10, 9), &i);
+    let q4 = mul(ops, own, &a19, &e10);
     let s = xor(&xor(&xor(&i, &q1), &xor(&q2, &q3)), &q4);
     core::array::from_fn(|k| s[k].xor(ones))
 }

@@ -6,9 +6,8 @@
 //!   initialisation; then S\[10\] ← S\[9\], …, S\[1\] ← S\[0\], S\[0\] ← S_new.
 //! - **WG permutation**: with I = x + 1, WGperm(x) = I + q1 + q2 + q3 + q4 + 1 for
 //!   q1 = I^{2^10 + 1}, q2 = I^{2^19 + 2^9 + 1}, q3 = I^{2^19 − 2^9 + 1},
-//!   q4 = I^{2^19 + 2^10 − 1}: rotations for the powers of two, and products with I^{−1}
-//!   for the negative exponents, as the reference computes them (eleven products here,
-//!   [`wg_perm`]).
+//!   q4 = I^{2^19 + 2^10 − 1}: the reference computes them with I^{−1} (thirteen products);
+//!   here nine products and no inversion ([`wg_perm`]).
 //! - **Loading** (`ECRYPT_ivsetup`): every S\[i\] = 0; key byte pairs (2l, 2l + 1) into bits
 //!   31..16 of S\[l\] for l < k/16; key bytes 0, 1 again into S\[8\], bytes 2, 3 complemented into
 //!   S\[9\], bytes 4, 5 into S\[10\]; IV byte l into bits 15..8 of S\[l\]. Then 44 clocks with the
@@ -41,20 +40,22 @@ pub const KEY_BYTES: [usize; 4] = [10, 12, 14, 16];
 pub const IV_BYTES: [usize; 2] = [4, 8];
 
 /// The WG permutation of F_{2^29} (decimation of the Welch–Gong transformation), the same
-/// map as the reference's with eleven products instead of thirteen: besides I^{−1} (six),
-/// q1 = I^{2^10}·I and I^{2^9 + 1} = I^{2^9}·I; q2 = I^{2^19}·I^{2^9 + 1}; and two products
-/// are rotations of these, since 2^29 ≡ 1 in the exponent: I^{2^19 + 1} = q1^{2^19} and
-/// I^{2^19 + 2^10} = (I^{2^9 + 1})^{2^10}, so q3 = q1^{2^19}·(I^{−1})^{2^9} and
-/// q4 = (I^{2^9 + 1})^{2^10}·I^{−1}.
+/// map as the reference's with nine products instead of its thirteen and no inversion. With
+/// e₁₀ = I^{2^10 − 1} (four products along 1, 2, 4, 5, 10):
+/// q1 = I^{2^10}·I, q2 = I^{2^19}·I^{2^9 + 1} (two products), q3 = I^{2^19 − 2^9 + 1} =
+/// e₁₀^{2^9}·I and q4 = I^{2^19 + 2^10 − 1} = I^{2^19}·e₁₀ (one each).
 #[inline]
 pub fn wg_perm(x: Fe29) -> Fe29 {
     let i = x + Fe29::ONE;
-    let inv = i.inv();
+    let e2 = i.sqr() * i;
+    let e4 = e2.sqr_n(2) * e2;
+    let e5 = e4.sqr() * i;
+    let e10 = e5.sqr_n(5) * e5;
+    let a19 = i.sqr_n(19);
     let q1 = i.sqr_n(10) * i;
-    let a9i = i.sqr_n(9) * i;
-    let q2 = i.sqr_n(19) * a9i;
-    let q3 = q1.sqr_n(19) * inv.sqr_n(9);
-    let q4 = a9i.sqr_n(10) * inv;
+    let q2 = a19 * (i.sqr_n(9) * i);
+    let q3 = e10.sqr_n(9) * i;
+    let q4 = a19 * e10;
     i + q1 + q2 + q3 + q4 + Fe29::ONE
 }
 
