@@ -131,10 +131,7 @@ impl<F: CurveField> Curve<F> {
             p: (x, y),
             k,
         };
-        match self.field().run(job) {
-            Some((x, y)) => Point::Affine { x, y },
-            None => Point::Infinity,
-        }
+        self.run_point(job)
     }
 
     /// P/2^k, the unique point of the order-n subgroup whose 2^k-multiple is P, by k halvings

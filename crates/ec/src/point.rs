@@ -9,6 +9,7 @@
 //! [`crate::wnaf`] (public scalars).
 
 use subtle::ConstantTimeEq;
+use wegman_gf2::FieldJob;
 
 use crate::curve::Curve;
 use crate::field::CurveField;
@@ -109,10 +110,7 @@ impl<F: CurveField> Curve<F> {
             x,
             y,
         };
-        match self.field().run(job) {
-            Some((x, y)) => Point::Affine { x, y },
-            None => Point::Infinity,
-        }
+        self.run_point(job)
     }
 
     /// kG for the base point G by a signed radix-16 table (docs/ec.md): constant-time in k
@@ -126,6 +124,14 @@ impl<F: CurveField> Curve<F> {
             table: self.fixed_table(),
             k,
         };
+        self.run_point(job)
+    }
+
+    /// Runs a job that returns affine coordinates, or `None` for O, as a point.
+    pub(crate) fn run_point<J: FieldJob<F::Elem, Output = Option<(F::Elem, F::Elem)>>>(
+        &self,
+        job: J,
+    ) -> Point<F::Elem> {
         match self.field().run(job) {
             Some((x, y)) => Point::Affine { x, y },
             None => Point::Infinity,

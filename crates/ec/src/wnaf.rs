@@ -263,10 +263,7 @@ impl<F: CurveField> Curve<F> {
             w,
             p: (x, y),
         };
-        match self.field().run(job) {
-            Some((x, y)) => Point::Affine { x, y },
-            None => Point::Infinity,
-        }
+        self.run_point(job)
     }
 
     /// kP by w-NAF halve-and-add (the width of [`Curve::mul_wnaf_vartime`]), for P in the
@@ -293,9 +290,6 @@ impl<F: CurveField> Curve<F> {
             w,
             p: (x, y),
         };
-        Ok(match self.field().run(job) {
-            Some((x, y)) => Point::Affine { x, y },
-            None => Point::Infinity,
-        })
+        Ok(self.run_point(job))
     }
 }
