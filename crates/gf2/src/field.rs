@@ -95,6 +95,13 @@ impl Element {
     }
 }
 
+impl AsRef<[u64]> for Element {
+    /// The limbs (as [`Element::limbs`]).
+    fn as_ref(&self) -> &[u64] {
+        &self.limbs
+    }
+}
+
 impl subtle::ConditionallySelectable for Element {
     fn conditional_select(a: &Element, b: &Element, choice: Choice) -> Element {
         Element {

@@ -90,6 +90,13 @@ impl NbElement {
     }
 }
 
+impl AsRef<[u64]> for NbElement {
+    /// The limbs (as [`NbElement::limbs`]).
+    fn as_ref(&self) -> &[u64] {
+        &self.limbs
+    }
+}
+
 impl ConditionallySelectable for NbElement {
     fn conditional_select(a: &NbElement, b: &NbElement, choice: Choice) -> NbElement {
         NbElement {

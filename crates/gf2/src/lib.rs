@@ -9,6 +9,9 @@
 //!   the degree m), with operators.
 //! - [`modulus`], [`ssrf`]: moduli, irreducibility, and Avanzi's square-root-friendly search.
 //! - [`basis`]: the isomorphism between two moduli of one degree.
+//! - [`sliced`]: bit-sliced batches (one element per lane of a word) in both bases: the
+//!   polynomial basis with Karatsuba multiplication ([`sliced::pb`]) and, through [`gnb`],
+//!   the normal basis.
 //! - [`gnb`]: F_{2^m} in a Gaussian normal basis ([`Gnb`], [`NbElement`]), the six bit-sliced
 //!   multipliers of Brumley–Page over batches, and the isomorphism to polynomial bases.
 //!
@@ -85,6 +88,7 @@ pub mod modulus;
 mod ops;
 mod poly;
 mod shapes;
+pub mod sliced;
 pub mod ssrf;
 
 pub use backend::Backend;

@@ -27,31 +27,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::{Gnb, NbElement};
-
-wegman_arch::backends! {
-    /// How bit-sliced normal-basis batches run. Every backend gives identical results.
-    pub enum Backend {
-        /// Portable: 64 lanes in a `u64`.
-        Soft = "soft";
-        /// AVX2: 256 lanes in a 256-bit vector.
-        Avx2 = "avx2" ["avx2"],
-        /// AVX-512: 512 lanes in a 512-bit vector.
-        Avx512 = "avx512" ["avx512f"],
-    }
-}
-
-impl Backend {
-    /// Lanes per word: products computed together.
-    pub fn lanes(self) -> usize {
-        match self {
-            Backend::Soft => 64,
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => 256,
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx512 => 512,
-        }
-    }
-}
+pub use crate::sliced::{Backend, Gates, Word};
+use crate::sliced::{Lanes64, Lanes256, Lanes512, tally};
 
 /// The bit-sliced multipliers of Brumley–Page (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,117 +86,6 @@ impl core::str::FromStr for Multiplier {
 impl core::fmt::Display for Multiplier {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// A word of bit-sliced lanes, in 64-lane groups (lanes 64g..64g + 63 in group g, lane
-/// 64g + j at bit j). Lane-wise logic only; [`SlicedJob`]s compute on it.
-pub trait Word: Copy {
-    /// 64-lane groups.
-    const GROUPS: usize;
-    /// All lanes zero.
-    fn zero() -> Self;
-    /// Lane-wise XOR.
-    fn xor(self, o: Self) -> Self;
-    /// Lane-wise AND.
-    fn and(self, o: Self) -> Self;
-    /// Group g.
-    fn group(&self, g: usize) -> u64;
-    /// Each group shifted left by d < 64 (public).
-    fn shl(self, d: u32) -> Self;
-    /// Each group shifted right by d < 64 (public).
-    fn shr(self, d: u32) -> Self;
-    /// v in every group.
-    fn splat(v: u64) -> Self;
-    /// Group g = f(g), built in registers (not by stores into memory that a vector load then
-    /// reads back, which stalls on store forwarding).
-    fn from_groups(f: impl Fn(usize) -> u64) -> Self;
-}
-
-/// Implements [`Word`] for a newtype over `[u64; G]` aligned to its size (so that no vector
-/// load or store splits a cache line).
-macro_rules! lanes {
-    ($(#[$doc:meta])* $name:ident, $g:literal, $align:literal) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug)]
-        #[repr(C, align($align))]
-        pub(crate) struct $name([u64; $g]);
-
-        impl Word for $name {
-            const GROUPS: usize = $g;
-            #[inline(always)]
-            fn zero() -> Self {
-                $name([0; $g])
-            }
-            #[inline(always)]
-            fn xor(self, o: Self) -> Self {
-                $name(core::array::from_fn(|i| self.0[i] ^ o.0[i]))
-            }
-            #[inline(always)]
-            fn and(self, o: Self) -> Self {
-                $name(core::array::from_fn(|i| self.0[i] & o.0[i]))
-            }
-            #[inline(always)]
-            fn group(&self, g: usize) -> u64 {
-                self.0[g]
-            }
-            #[inline(always)]
-            fn shl(self, d: u32) -> Self {
-                $name(core::array::from_fn(|i| self.0[i] << d))
-            }
-            #[inline(always)]
-            fn shr(self, d: u32) -> Self {
-                $name(core::array::from_fn(|i| self.0[i] >> d))
-            }
-            #[inline(always)]
-            fn splat(v: u64) -> Self {
-                $name([v; $g])
-            }
-            #[inline(always)]
-            fn from_groups(f: impl Fn(usize) -> u64) -> Self {
-                $name(core::array::from_fn(f))
-            }
-        }
-    };
-}
-
-lanes!(
-    /// 64 lanes (portable).
-    Lanes64, 1, 8
-);
-lanes!(
-    /// 256 lanes: one AVX2 register when compiled with AVX2.
-    Lanes256, 4, 32
-);
-lanes!(
-    /// 512 lanes: one AVX-512 register when compiled with AVX-512.
-    Lanes512, 8, 64
-);
-
-/// Transposes the 64 × 64 bit matrix of every group at once (word r, bit c ↦ word c, bit r):
-/// the swap-moves of [`wegman_f2::bytes::transpose64`] on whole words.
-#[inline(always)]
-fn transpose64<W: Word>(x: &mut [W; 64]) {
-    const MASKS: [u64; 6] = [
-        0x0000_0000_ffff_ffff,
-        0x0000_ffff_0000_ffff,
-        0x00ff_00ff_00ff_00ff,
-        0x0f0f_0f0f_0f0f_0f0f,
-        0x3333_3333_3333_3333,
-        0x5555_5555_5555_5555,
-    ];
-    for (round, &mask) in MASKS.iter().enumerate() {
-        let d = 32 >> round;
-        let mask = W::splat(mask);
-        // Pairs (r, r + d) of each block of 2d words, without bounds checks.
-        for block in x.chunks_exact_mut(2 * d) {
-            let (lo, hi) = block.split_at_mut(d);
-            for (p, q) in lo.iter_mut().zip(hi) {
-                let t = p.shr(d as u32).xor(*q).and(mask);
-                *p = p.xor(t.shl(d as u32));
-                *q = q.xor(t);
-            }
-        }
     }
 }
 
@@ -515,34 +381,18 @@ fn tmvp(
     *next = mark;
 }
 
-/// Loads up to `W::GROUPS`·64 elements into m words (word i = coefficient i of every lane;
-/// missing lanes zero), through 64 × 64 bit transposes of all groups at once.
+/// Loads up to `W::GROUPS`·64 elements into m words ([`crate::sliced::gather`]).
 #[inline(always)]
 fn gather<W: Word>(elems: &[NbElement], m: usize, out: &mut [W]) {
-    for l in 0..m.div_ceil(64) {
-        // Missing lanes load as zero (the buffer is reused between batches).
-        let mut x: [W; 64] = core::array::from_fn(|r| {
-            W::from_groups(|g| elems.get(64 * g + r).map_or(0, |e| e.limbs()[l]))
-        });
-        transpose64(&mut x);
-        let rows = (m - 64 * l).min(64);
-        out[64 * l..64 * l + rows].copy_from_slice(&x[..rows]);
-    }
+    crate::sliced::gather(elems, &mut out[..m]);
 }
 
 /// The inverse of [`gather`] for the first `out.len()` lanes.
 #[inline(always)]
 fn scatter<W: Word>(words: &[W], m: usize, out: &mut [NbElement]) {
     out.fill(NbElement::ZERO);
-    for l in 0..m.div_ceil(64) {
-        let mut x = [W::zero(); 64];
-        let rows = (m - 64 * l).min(64);
-        x[..rows].copy_from_slice(&words[64 * l..64 * l + rows]);
-        transpose64(&mut x);
-        for (j, e) in out.iter_mut().enumerate() {
-            e.limbs[l] = x[j % 64].group(j / 64);
-        }
-    }
+    let lanes = out.len();
+    crate::sliced::scatter(&words[..m], lanes, |j, l, v| out[j].limbs[l] = v);
 }
 
 /// Words of the working buffer for one batch: a and b doubled (2m each), c (m), scratch.
@@ -1013,6 +863,32 @@ impl<W: Word> SlicedOps<'_, W> {
     }
 }
 
+impl<W: Word> crate::sliced::SlicedArith<W> for SlicedOps<'_, W> {
+    #[inline(always)]
+    fn degree(&self) -> usize {
+        self.plan.m
+    }
+
+    #[inline(always)]
+    fn mul(&mut self, a: &[W], b: &[W], c: &mut [W]) {
+        SlicedOps::mul(self, a, b, c);
+    }
+
+    /// Squaring in a normal basis is the rotation a_i β^{2^i} ↦ a_i β^{2^{i+1}}: word moves.
+    #[inline(always)]
+    fn sqr(&mut self, a: &[W], c: &mut [W]) {
+        let m = self.plan.m;
+        c[0] = a[m - 1];
+        c[1..m].copy_from_slice(&a[..m - 1]);
+    }
+
+    /// 1 = Σ_i β^{2^i} = Tr(β) (β a Gauss period of trace 1): every coefficient set.
+    #[inline(always)]
+    fn one(&self, c: &mut [W]) {
+        c[..self.plan.m].fill(W::splat(!0));
+    }
+}
+
 /// An algorithm on bit-sliced elements, run by [`Gnb::run_sliced`](super::Gnb::run_sliced)
 /// inside one backend dispatch: `run` is instantiated for the backend's word type and
 /// compiled with its features (mark it `#[inline(always)]`).
@@ -1129,84 +1005,6 @@ pub(crate) fn mul_batch(
         // SAFETY: a `Gnb` holds `Avx512` only after `is_available()` confirmed AVX-512 F.
         #[cfg(target_arch = "x86_64")]
         Backend::Avx512 => unsafe { run_avx512(plan, mult, a, b, c) },
-    }
-}
-
-/// Word operations of one bit-sliced product (each on w lanes at once).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Gates {
-    /// ANDs.
-    pub and: u64,
-    /// XORs.
-    pub xor: u64,
-}
-
-impl Gates {
-    /// ANDs + XORs.
-    pub fn total(&self) -> u64 {
-        self.and + self.xor
-    }
-}
-
-mod tally {
-    use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-    static ANDS: AtomicU64 = AtomicU64::new(0);
-    static XORS: AtomicU64 = AtomicU64::new(0);
-    static BUSY: AtomicBool = AtomicBool::new(false);
-
-    /// A word that counts the operations done on it (no value): runs a multiplier to count its
-    /// gates exactly as executed.
-    #[derive(Clone, Copy, Debug)]
-    pub(super) struct Tally;
-
-    impl super::Word for Tally {
-        const GROUPS: usize = 1;
-        fn zero() -> Tally {
-            Tally
-        }
-        fn xor(self, _: Tally) -> Tally {
-            XORS.fetch_add(1, Ordering::Relaxed);
-            Tally
-        }
-        fn and(self, _: Tally) -> Tally {
-            ANDS.fetch_add(1, Ordering::Relaxed);
-            Tally
-        }
-        fn group(&self, _: usize) -> u64 {
-            0
-        }
-        fn shl(self, _: u32) -> Tally {
-            Tally
-        }
-        fn shr(self, _: u32) -> Tally {
-            Tally
-        }
-        fn splat(_: u64) -> Tally {
-            Tally
-        }
-        fn from_groups(_: impl Fn(usize) -> u64) -> Tally {
-            Tally
-        }
-    }
-
-    /// Runs `f` with the counters to itself and returns what it counted.
-    pub(super) fn count(f: impl FnOnce()) -> super::Gates {
-        while BUSY
-            .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
-            .is_err()
-        {
-            core::hint::spin_loop();
-        }
-        ANDS.store(0, Ordering::Relaxed);
-        XORS.store(0, Ordering::Relaxed);
-        f();
-        let g = super::Gates {
-            and: ANDS.load(Ordering::Relaxed),
-            xor: XORS.load(Ordering::Relaxed),
-        };
-        BUSY.store(false, Ordering::Release);
-        g
     }
 }
 

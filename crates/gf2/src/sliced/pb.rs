@@ -1,0 +1,455 @@
+//! The bit-sliced polynomial basis: F_2\[x\]/(P) for an irreducible trinomial or pentanomial P
+//! of degree m, w elements at once (word i holding the coefficient of x^i of every lane; see
+//! [`crate::sliced`]). This is the representation of Bernstein's "Batch binary Edwards"
+//! (CRYPTO 2009), next to the normal basis of Brumley–Page.
+//!
+//! - **Product**: Karatsuba's method, recursively, on m words: with a = a₀ + x^h a₁ and
+//!   b = b₀ + x^h b₁ (h = ⌈n/2⌉), L = a₀b₀, H = a₁b₁, M = (a₀ + a₁)(b₀ + b₁), and
+//!   ab = L + x^h(L + H + M) + x^{2h}H. The combination is Bernstein's refined form
+//!   ("Batch binary Edwards" §2): writing L = L₀ + x^h L₁, H = H₀ + x^h H₁, the middle blocks
+//!   are T + L₀ + M₀ and T + H₁ + M₁ with T = L₁ + H₀ shared, 5h XORs instead of 6h. At
+//!   n ≤ [`SlicedPb::karatsuba_base`] words the product is schoolbook by product scanning
+//!   (c_k = Σ_{i+j=k} a_i b_j, one accumulator at a time, in a register): n² ANDs and
+//!   (n − 1)² XORs, with no stores but the results.
+//! - **Reduction** modulo P = x^m + Σ x^{k_j} + 1, from the top word down: word m + i adds
+//!   into words i + k_j and i ((m − 1)·(terms − 1) XORs).
+//! - **Squaring** is linear: a² = Σ a_i x^{2i} reduced, so each output word is the XOR of a
+//!   fixed set of input words (the map is computed once per modulus; for the NIST and
+//!   square-root-friendly moduli each set has one to four words).
+//!
+//! The recursion runs inside each backend's `#[target_feature]` function (the schoolbook
+//! and combination steps inline into it), one backend match per job.
+
+mod schoolbook;
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::error::Error;
+use crate::field::Element;
+use crate::modulus::Modulus;
+use crate::sliced::{Backend, Gates, Lanes64, SlicedArith, Word, gather, scatter, tally};
+#[cfg(target_arch = "x86_64")]
+use crate::sliced::{Lanes256, Lanes512};
+
+/// The largest schoolbook size (the base cases are instantiated for 1..=this).
+pub const MAX_KARATSUBA_BASE: usize = 16;
+
+/// The precomputed plan of one modulus: what a product and a square need.
+#[derive(Clone, Debug)]
+pub(crate) struct PbPlan {
+    m: usize,
+    /// The exponents of P below m, 0 included: word m + i reduces into words i + k.
+    red: Vec<usize>,
+    /// Schoolbook at or below this many words.
+    base: usize,
+    /// Squaring: output word j is the XOR of words `sq_idx[sq_start[j]..sq_start[j + 1]]`.
+    sq_idx: Vec<u16>,
+    sq_start: Vec<u32>,
+}
+
+impl PbPlan {
+    fn new(modulus: &Modulus, base: usize) -> PbPlan {
+        let m = modulus.degree() as usize;
+        let exps = modulus.exponents();
+        let red: Vec<usize> = exps[1..].iter().map(|&e| e as usize).collect();
+        // Symbolic reduction of Σ a_i x^{2i}: position p holds the set of i (a bit set).
+        let words = m.div_ceil(64);
+        let mut sets = vec![vec![0u64; words]; 2 * m - 1];
+        for i in 0..m {
+            sets[2 * i][i / 64] |= 1 << (i % 64);
+        }
+        for p in (m..2 * m - 1).rev() {
+            let top = core::mem::take(&mut sets[p]);
+            for &k in &red {
+                for (d, s) in sets[p - m + k].iter_mut().zip(&top) {
+                    *d ^= s;
+                }
+            }
+        }
+        let mut sq_idx = Vec::new();
+        let mut sq_start = vec![0u32];
+        for set in &sets[..m] {
+            sq_idx.extend(
+                (0..m)
+                    .filter(|&i| set[i / 64] >> (i % 64) & 1 == 1)
+                    .map(|i| i as u16),
+            );
+            sq_start.push(sq_idx.len() as u32);
+        }
+        PbPlan {
+            m,
+            red,
+            base: base.clamp(1, MAX_KARATSUBA_BASE),
+            sq_idx,
+            sq_start,
+        }
+    }
+
+    /// Words of scratch for one product: the 2m-word product and the recursion's sums and
+    /// middle products (4h words per level).
+    fn scratch(&self) -> usize {
+        let mut n = self.m;
+        let mut s = 2 * n;
+        while n > self.base {
+            let h = n.div_ceil(2);
+            s += 4 * h;
+            n = h;
+        }
+        s
+    }
+
+    /// c = a² (m words each), by the precomputed linear map.
+    #[inline(always)]
+    fn sqr<W: Word>(&self, a: &[W], c: &mut [W]) {
+        let a = &a[..self.m];
+        for (j, cj) in c[..self.m].iter_mut().enumerate() {
+            let row = &self.sq_idx[self.sq_start[j] as usize..self.sq_start[j + 1] as usize];
+            let mut acc = W::zero();
+            for &i in row {
+                acc = acc.xor(a[i as usize]);
+            }
+            *cj = acc;
+        }
+    }
+}
+
+/// F_{2^m} in a polynomial basis, bit-sliced: a modulus, its plan and the backend its jobs
+/// run on.
+#[derive(Clone, Debug)]
+pub struct SlicedPb {
+    modulus: Modulus,
+    backend: Backend,
+    plan: PbPlan,
+}
+
+/// An algorithm on bit-sliced polynomial-basis elements, run by [`SlicedPb::run`] inside
+/// one backend dispatch: `run` is instantiated for the backend's word type and compiled with
+/// its features (mark it `#[inline(always)]`).
+pub trait PbJob {
+    /// What the job returns.
+    type Output;
+    /// Runs the job on `ops`' word type.
+    fn run<W: Word>(self, ops: &mut PbOps<'_, W>) -> Self::Output;
+}
+
+/// The bit-sliced operations of one polynomial-basis field on one word type, inside one
+/// backend dispatch ([`PbJob`]); the field operations are those of [`SlicedArith`].
+#[derive(Debug)]
+pub struct PbOps<'a, W: Word> {
+    plan: &'a PbPlan,
+    scratch: Vec<W>,
+    /// The product, out of line and compiled with the backend's features.
+    mul_fn: MulFn<W>,
+}
+
+/// An out-of-line product for one word type; `unsafe` because the vector ones are
+/// `#[target_feature]` functions, callable only where the backend's features are present.
+type MulFn<W> = unsafe fn(&PbPlan, &[W], &[W], &mut [W], &mut [W]);
+
+impl<W: Word> PbOps<'_, W> {
+    /// Lanes per word.
+    #[inline(always)]
+    pub fn lanes(&self) -> usize {
+        64 * W::GROUPS
+    }
+}
+
+impl<W: Word> SlicedArith<W> for PbOps<'_, W> {
+    #[inline(always)]
+    fn degree(&self) -> usize {
+        self.plan.m
+    }
+
+    #[inline(always)]
+    fn mul(&mut self, a: &[W], b: &[W], c: &mut [W]) {
+        let m = self.plan.m;
+        // SAFETY: `mul_fn` was chosen in the dispatch arm of the backend whose features
+        // `run_job` checked (a `SlicedPb` holds a backend only after detection), and this
+        // token exists only inside that arm.
+        unsafe { (self.mul_fn)(self.plan, &a[..m], &b[..m], &mut c[..m], &mut self.scratch) };
+    }
+
+    #[inline(always)]
+    fn sqr(&mut self, a: &[W], c: &mut [W]) {
+        self.plan.sqr(a, c);
+    }
+
+    #[inline(always)]
+    fn one(&self, c: &mut [W]) {
+        c[..self.plan.m].fill(W::zero());
+        c[0] = W::splat(!0);
+    }
+}
+
+/// s\[i\] = x\[i\] + x\[h + i\] (i < n − h), s\[i\] = x\[i\] above: the half sum a₀ + a₁.
+#[inline(always)]
+fn half_sum<W: Word>(x: &[W], h: usize, s: &mut [W]) {
+    let (lo, hi) = x.split_at(h);
+    let s = &mut s[..h];
+    let (both, only_lo) = s.split_at_mut(hi.len());
+    for ((si, &a), &b) in both.iter_mut().zip(lo).zip(hi) {
+        *si = a.xor(b);
+    }
+    only_lo.copy_from_slice(&lo[hi.len()..]);
+}
+
+/// The refined Karatsuba combination in place (module docs): c holds L in c\[..2h\] and H in
+/// c\[2h..2n\], mm holds M (2h words); afterwards c\[..2n\] = ab.
+#[inline(always)]
+fn combine<W: Word>(c: &mut [W], mm: &[W], h: usize, n: usize) {
+    let (c0, rest) = c[..2 * n].split_at_mut(h);
+    let (c1, rest) = rest.split_at_mut(h);
+    let (c2, c3) = rest.split_at_mut(h);
+    // H₁ = c3 may be shorter than h (uneven halves): zero past its end.
+    let full = c3.len().min(h);
+    let (m0, m1) = mm[..2 * h].split_at(h);
+    let it = c1.iter_mut().zip(c2.iter_mut()).zip(c0.iter()).zip(m0).zip(m1);
+    for (i, ((((x1, x2), &x0), &y0), &y1)) in it.enumerate() {
+        let t = x1.xor(*x2);
+        *x1 = t.xor(x0).xor(y0);
+        let h1 = if i < full { c3[i] } else { W::zero() };
+        *x2 = t.xor(h1).xor(y1);
+    }
+}
+
+/// Generates the recursive Karatsuba product (c\[..2n\] = a·b for n = a.len() = b.len(),
+/// scratch s) for one word type, with the backend's `#[target_feature]` attributes, so that
+/// the recursion and everything inlined into it use the backend's instructions.
+macro_rules! karatsuba {
+    ($(#[$attr:meta])* fn $name:ident $(<$g:ident>)? ($w:ty)) => {
+        $(#[$attr])*
+        fn $name $(<$g: Word>)? (base: usize, a: &[$w], b: &[$w], c: &mut [$w], s: &mut [$w]) {
+            let n = a.len();
+            if n <= base {
+                schoolbook::schoolbook(a, b, c);
+                return;
+            }
+            let h = n.div_ceil(2);
+            {
+                let (c_lo, c_hi) = c.split_at_mut(2 * h);
+                $name(base, &a[..h], &b[..h], c_lo, s);
+                $name(base, &a[h..], &b[h..], &mut c_hi[..2 * (n - h)], s);
+            }
+            let (sa, rest) = s.split_at_mut(h);
+            let (sb, rest) = rest.split_at_mut(h);
+            let (mm, rest) = rest.split_at_mut(2 * h);
+            half_sum(a, h, sa);
+            half_sum(b, h, sb);
+            $name(base, sa, sb, mm, rest);
+            combine(c, mm, h, n);
+        }
+    };
+}
+
+/// Reduces the 2m-word product c modulo P in place (module docs); the result is c\[..m\].
+#[inline(always)]
+fn reduce<W: Word>(plan: &PbPlan, c: &mut [W]) {
+    let m = plan.m;
+    for i in (0..m - 1).rev() {
+        let t = c[m + i];
+        for &k in &plan.red {
+            c[i + k] = c[i + k].xor(t);
+        }
+    }
+}
+
+/// Generates a backend's out-of-line product: Karatsuba, then the reduction.
+macro_rules! product {
+    ($(#[$attr:meta])* fn $name:ident $(<$g:ident>)? ($w:ty, $kara:ident)) => {
+        $(#[$attr])*
+        fn $name $(<$g: Word>)? (plan: &PbPlan, a: &[$w], b: &[$w], c: &mut [$w], s: &mut [$w]) {
+            let m = plan.m;
+            let (prod, rest) = s.split_at_mut(2 * m);
+            $kara(plan.base, &a[..m], &b[..m], prod, rest);
+            reduce(plan, prod);
+            c[..m].copy_from_slice(&prod[..m]);
+        }
+    };
+}
+
+karatsuba!(fn karatsuba_generic<W>(W));
+product!(fn mul_generic<W>(W, karatsuba_generic));
+karatsuba!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn karatsuba_avx2(Lanes256)
+);
+product!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn mul_avx2(Lanes256, karatsuba_avx2)
+);
+karatsuba!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn karatsuba_avx512(Lanes512)
+);
+product!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn mul_avx512(Lanes512, karatsuba_avx512)
+);
+
+#[inline(always)]
+fn job_with<W: Word, J: PbJob>(plan: &PbPlan, job: J, mul_fn: MulFn<W>) -> J::Output {
+    let mut ops = PbOps {
+        plan,
+        scratch: vec![W::zero(); plan.scratch()],
+        mul_fn,
+    };
+    job.run(&mut ops)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn job_avx2<J: PbJob>(plan: &PbPlan, job: J) -> J::Output {
+    job_with::<Lanes256, J>(plan, job, mul_avx2)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn job_avx512<J: PbJob>(plan: &PbPlan, job: J) -> J::Output {
+    job_with::<Lanes512, J>(plan, job, mul_avx512)
+}
+
+/// The Karatsuba schoolbook size used unless chosen ([`SlicedPb::with_karatsuba_base`]):
+/// the fastest measured on AVX2 (BENCHMARKS.md).
+pub const DEFAULT_KARATSUBA_BASE: usize = 16;
+
+impl SlicedPb {
+    /// The field of `modulus` on the detected backend.
+    pub fn new(modulus: Modulus) -> SlicedPb {
+        SlicedPb {
+            modulus,
+            backend: Backend::detect(),
+            plan: PbPlan::new(&modulus, DEFAULT_KARATSUBA_BASE),
+        }
+    }
+
+    /// The field of `modulus` on `backend`, if this CPU has it.
+    pub fn with_backend(modulus: Modulus, backend: Backend) -> Option<SlicedPb> {
+        backend.is_available().then(|| SlicedPb {
+            backend,
+            ..SlicedPb::new(modulus)
+        })
+    }
+
+    /// The same field with products schoolbook at or below `base` words (1..=16; clamped).
+    pub fn with_karatsuba_base(mut self, base: usize) -> SlicedPb {
+        self.plan = PbPlan::new(&self.modulus, base);
+        self
+    }
+
+    /// The modulus.
+    pub fn modulus(&self) -> &Modulus {
+        &self.modulus
+    }
+
+    /// m.
+    pub fn degree(&self) -> u32 {
+        self.modulus.degree()
+    }
+
+    /// The backend its jobs run on.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Lanes per batch on its backend.
+    pub fn lanes(&self) -> usize {
+        self.backend.lanes()
+    }
+
+    /// The Karatsuba schoolbook size.
+    pub fn karatsuba_base(&self) -> usize {
+        self.plan.base
+    }
+
+    /// Runs `job` on the backend's word type: one backend match for the whole job.
+    pub fn run<J: PbJob>(&self, job: J) -> J::Output {
+        let plan = &self.plan;
+        match self.backend {
+            Backend::Soft => job_with::<Lanes64, J>(plan, job, mul_generic::<Lanes64>),
+            // SAFETY: a `SlicedPb` holds `Avx2` only after `is_available()` confirmed AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => unsafe { job_avx2(plan, job) },
+            // SAFETY: a `SlicedPb` holds `Avx512` only after `is_available()` confirmed
+            // AVX-512 F.
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512 => unsafe { job_avx512(plan, job) },
+        }
+    }
+
+    /// c\[i\] = a\[i\]·b\[i\] for every i, bit-sliced in batches of [`SlicedPb::lanes`]
+    /// (elements of this field; equal lengths).
+    pub fn mul_batch(&self, a: &[Element], b: &[Element], c: &mut [Element]) -> Result<(), Error> {
+        for len in [b.len(), c.len()] {
+            if len != a.len() {
+                return Err(Error::LengthMismatch {
+                    expected: a.len(),
+                    actual: len,
+                });
+            }
+        }
+        self.run(BatchJob { a, b: Some(b), c });
+        Ok(())
+    }
+
+    /// c\[i\] = a\[i\]² for every i, bit-sliced.
+    pub fn sqr_batch(&self, a: &[Element], c: &mut [Element]) -> Result<(), Error> {
+        if a.len() != c.len() {
+            return Err(Error::LengthMismatch {
+                expected: a.len(),
+                actual: c.len(),
+            });
+        }
+        self.run(BatchJob { a, b: None, c });
+        Ok(())
+    }
+
+    /// The word operations of one bit-sliced product (the reduction included), counted by
+    /// running it.
+    pub fn gate_count(&self) -> Gates {
+        let plan = &self.plan;
+        let m = plan.m;
+        let a = vec![tally::Tally; m];
+        let mut c = vec![tally::Tally; m];
+        let mut s = vec![tally::Tally; plan.scratch()];
+        tally::count(|| mul_generic(plan, &a, &a, &mut c, &mut s))
+    }
+}
+
+/// Products (or squares, without b) of whole slices, batch by batch.
+struct BatchJob<'a> {
+    a: &'a [Element],
+    b: Option<&'a [Element]>,
+    c: &'a mut [Element],
+}
+
+impl PbJob for BatchJob<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<W: Word>(self, ops: &mut PbOps<'_, W>) {
+        let m = ops.degree();
+        let lanes = ops.lanes();
+        let (mut wa, mut wb, mut wc) = (vec![W::zero(); m], vec![W::zero(); m], vec![W::zero(); m]);
+        for (i, c) in self.c.chunks_mut(lanes).enumerate() {
+            let range = i * lanes..i * lanes + c.len();
+            gather(&self.a[range.clone()], &mut wa);
+            match self.b {
+                Some(b) => {
+                    gather(&b[range], &mut wb);
+                    ops.mul(&wa, &wb, &mut wc);
+                }
+                None => ops.sqr(&wa, &mut wc),
+            }
+            let mut limbs = [[0u64; crate::arith::MAX_LIMBS]; 512];
+            scatter(&wc, c.len(), |j, l, v| limbs[j][l] = v);
+            for (e, l) in c.iter_mut().zip(limbs) {
+                *e = Element::from_limbs_unchecked(l);
+            }
+        }
+    }
+}
