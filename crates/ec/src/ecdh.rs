@@ -108,3 +108,48 @@ impl SecretKey {
         }
     }
 }
+
+/// Shared secrets for many (key, peer public key) pairs at once, by the bit-sliced ladder
+/// ([`crate::batch`], on all cores): result i equals
+/// `pairs[i].0.diffie_hellman(curve, pairs[i].1)`. Each peer key is validated first; an
+/// invalid one gets its error in its own slot and changes nothing in the others.
+pub fn diffie_hellman_batch<F: CurveField>(
+    curve: &Curve<F>,
+    pairs: &[(&SecretKey, &Point<F::Elem>)],
+) -> Vec<Result<Vec<u8>, Error>> {
+    let mut out: Vec<Result<Vec<u8>, Error>> = Vec::with_capacity(pairs.len());
+    let mut ks = Vec::new();
+    let mut ps = Vec::new();
+    let mut slots = Vec::new();
+    for (i, (k, q)) in pairs.iter().enumerate() {
+        match curve.check_public_key(q) {
+            Ok(()) => {
+                ks.push(k.d);
+                ps.push(**q);
+                slots.push(i);
+                // Replaced below.
+                out.push(Err(Error::Identity));
+            }
+            Err(e) => out.push(Err(e)),
+        }
+    }
+    match curve.mul_batch(&ks, &ps) {
+        Ok(r) => {
+            for (&slot, p) in slots.iter().zip(r) {
+                out[slot] = match p {
+                    Point::Affine { x, .. } => Ok(curve.x_bytes(&x)),
+                    // d ∈ [1, n − 1] and Q of order n: never the identity.
+                    Point::Infinity => Err(Error::Identity),
+                };
+            }
+        }
+        // The inputs were checked above; report rather than panic if that ever changes.
+        Err(e) => {
+            for &slot in &slots {
+                out[slot] = Err(e.clone());
+            }
+        }
+    }
+    ks.zeroize();
+    out
+}

@@ -31,6 +31,24 @@ pub enum Error {
     CannotHalve,
     /// The operating system's random generator failed.
     Random,
+    /// The bit-sliced backend asked for is not available on this CPU.
+    BackendUnavailable,
+    /// A batch got different numbers of scalars and points.
+    BatchLength {
+        /// Scalars given.
+        scalars: usize,
+        /// Points given.
+        points: usize,
+    },
+    /// Input `index` of a batch is invalid (no lane ran).
+    InBatch {
+        /// The input's index.
+        index: usize,
+        /// What is wrong with it.
+        error: alloc::boxed::Box<Error>,
+    },
+    /// A batch ladder built for another curve.
+    WrongCurve,
 }
 
 impl fmt::Display for Error {
@@ -53,6 +71,15 @@ impl fmt::Display for Error {
             Error::Encoding(why) => write!(f, "malformed SEC 1 point: {why}"),
             Error::InvalidSecretKey => f.write_str("secret key out of range [1, n - 1]"),
             Error::Random => f.write_str("the operating system's random generator failed"),
+            Error::BackendUnavailable => {
+                f.write_str("the bit-sliced backend asked for is not available on this CPU")
+            }
+            Error::BatchLength { scalars, points } => write!(
+                f,
+                "a batch needs one scalar per point ({scalars} scalars, {points} points)"
+            ),
+            Error::InBatch { index, error } => write!(f, "batch input {index}: {error}"),
+            Error::WrongCurve => f.write_str("the batch ladder was built for another curve"),
             Error::CannotHalve => {
                 f.write_str("halving needs a curve with Tr(a) = 1 (the B curves and sect163k1)")
             }

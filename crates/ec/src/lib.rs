@@ -9,13 +9,17 @@
 //! - [`scalar`] — scalars (`Scalar`).
 //! - [`sec1`] — SEC 1 point encodings and public-key validation.
 //! - `fixed` — the constant-time fixed-base method for k·G ([`Curve::mul_base`]).
-//! - [`ecdh`] — Diffie–Hellman with the ladder.
+//! - [`ecdh`] — Diffie–Hellman with the ladder, one at a time or in batches.
+//! - [`batch`] — the bit-sliced ladder over many independent scalar multiplications.
 //! - [`halve`] — point halving (Avanzi's application of square-root-friendly moduli).
 //! - [`wnaf`] — w-NAF double-and-add and halve-and-add for public scalars.
 #![no_std]
 
 extern crate alloc;
+#[cfg(feature = "rayon")]
+extern crate std;
 
+pub mod batch;
 pub mod curve;
 pub mod ecdh;
 pub mod error;
@@ -29,6 +33,7 @@ pub mod scalar;
 pub mod sec1;
 pub mod wnaf;
 
+pub use batch::{BatchLadder, SlicedBasis, mul_batch};
 pub use curve::{Curve, CurveId};
 pub use ecdh::SecretKey;
 pub use error::Error;

@@ -97,13 +97,20 @@ impl<F: CurveField> Curve<F> {
 
     /// kP by the López–Dahab Montgomery ladder ([`crate::ladder`]): constant-time in k and
     /// P (the iteration count is the bit length of n; k must have at most that many bits,
-    /// which `parse_scalar` checks). P must be an affine point with x ≠ 0 (every point of the
-    /// order-n subgroup but O; `Infinity` gives `Infinity`). One field dispatch for the whole
-    /// multiplication.
+    /// which `parse_scalar` checks). P is any point of the curve: the x-only ladder needs
+    /// x ≠ 0, and the point of order 2, (0, √b), gives P for odd k and O for even k, chosen
+    /// by mask; `Infinity` gives `Infinity`. One field dispatch for the whole multiplication.
     pub fn mul_ladder(&self, k: &Scalar, p: &Point<F::Elem>) -> Point<F::Elem> {
         let Point::Affine { x, y } = *p else {
             return Point::Infinity;
         };
+        let f = self.field();
+        // P is public: whether x = 0 may branch; k's parity may not.
+        if bool::from(f.is_zero(&x)) {
+            let odd = subtle::Choice::from((k.limbs()[0] & 1) as u8);
+            // Revealed only here, as by the ladder: whether kP = O.
+            return if bool::from(odd) { *p } else { Point::Infinity };
+        }
         let job = LadderJob {
             consts: self.consts(),
             k,

@@ -91,6 +91,24 @@ impl Scalar {
             .map_or(0, |i| 64 * i as u32 + 64 - self.limbs[i].leading_zeros())
     }
 
+    /// Whether the scalar is below 2^bits, in constant time (every limb is read and masked).
+    pub fn ct_fits_bits(&self, bits: u32) -> subtle::Choice {
+        let mut over = 0u64;
+        for (i, &w) in self.limbs.iter().enumerate() {
+            let lo = 64 * i as u32;
+            // The bits of limb i at or above `bits` (all of them when the limb starts there).
+            let mask = if bits <= lo {
+                !0
+            } else if bits - lo >= 64 {
+                0
+            } else {
+                !0u64 << (bits - lo)
+            };
+            over |= w & mask;
+        }
+        subtle::ConstantTimeEq::ct_eq(&over, &0)
+    }
+
     /// Bit i as 0 or 1 (a load at a public index; no branch).
     pub fn bit(&self, i: usize) -> u64 {
         (self.limbs[i / 64] >> (i % 64)) & 1

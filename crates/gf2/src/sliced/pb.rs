@@ -204,7 +204,12 @@ fn combine<W: Word>(c: &mut [W], mm: &[W], h: usize, n: usize) {
     // H₁ = c3 may be shorter than h (uneven halves): zero past its end.
     let full = c3.len().min(h);
     let (m0, m1) = mm[..2 * h].split_at(h);
-    let it = c1.iter_mut().zip(c2.iter_mut()).zip(c0.iter()).zip(m0).zip(m1);
+    let it = c1
+        .iter_mut()
+        .zip(c2.iter_mut())
+        .zip(c0.iter())
+        .zip(m0)
+        .zip(m1);
     for (i, ((((x1, x2), &x0), &y0), &y1)) in it.enumerate() {
         let t = x1.xor(*x2);
         *x1 = t.xor(x0).xor(y0);
