@@ -31,7 +31,65 @@ fn go<F: CurveField>(c: &Curve<F>, batch: bool, args: &[String]) -> Result<()> {
             "--batch reads OP lines from standard input; give no operands",
         ));
     }
-    crate::field::batch_lines(|words| eval(c, words))
+    crate::field::batch_blocks(BLOCK, |lines| eval_block(c, lines))
+}
+
+/// Lines read and evaluated together: their `mul` lines run as one bit-sliced batch
+/// ([`Curve::mul_batch`]).
+const BLOCK: usize = 8192;
+
+/// Evaluates a block of lines: every `mul` line that parses joins one batch of scalar
+/// multiplications (`mul D` as D·G), the other lines are evaluated one by one.
+fn eval_block<F: CurveField>(
+    c: &Curve<F>,
+    lines: &[String],
+) -> Vec<std::result::Result<String, String>> {
+    let mut out: Vec<std::result::Result<String, String>> = Vec::with_capacity(lines.len());
+    let (mut ks, mut ps, mut at) = (Vec::new(), Vec::new(), Vec::new());
+    for line in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let parsed = match words.as_slice() {
+            ["mul", d] => Some(
+                c.parse_scalar(d)
+                    .map_err(|e| format!("D `{d}`: {e}"))
+                    .map(|k| (k, c.g())),
+            ),
+            ["mul", d, x, y] => Some(
+                c.parse_scalar(d)
+                    .map_err(|e| format!("D `{d}`: {e}"))
+                    .and_then(|k| Ok((k, point(c, x, y, true)?))),
+            ),
+            _ => None,
+        };
+        match parsed {
+            Some(Ok((k, p))) => {
+                ks.push(k);
+                ps.push(p);
+                at.push(out.len());
+                // Replaced by the batch's result below.
+                out.push(Ok(String::new()));
+            }
+            Some(Err(e)) => out.push(Err(e)),
+            None => out.push(eval(c, &words)),
+        }
+    }
+    match c.mul_batch(&ks, &ps) {
+        Ok(r) => {
+            for (&i, p) in at.iter().zip(&r) {
+                out[i] = Ok(show(c, p));
+            }
+        }
+        // Every input was validated above; report rather than panic if that ever changes.
+        Err(e) => {
+            for &i in &at {
+                out[i] = Err(e.to_string());
+            }
+        }
+    }
+    for k in &mut ks {
+        zeroize::Zeroize::zeroize(k);
+    }
+    out
 }
 
 fn show<F: CurveField>(c: &Curve<F>, p: &Point<F::Elem>) -> String {

@@ -71,17 +71,43 @@ fn run_batch(field: &Field) -> Result<()> {
 pub(crate) fn batch_lines(
     eval: impl Fn(&[&str]) -> std::result::Result<String, String>,
 ) -> Result<()> {
+    batch_blocks(1, |lines| {
+        lines
+            .iter()
+            .map(|l| eval(&l.split_whitespace().collect::<Vec<_>>()))
+            .collect()
+    })
+}
+
+/// As [`batch_lines`], handing `eval` up to `block` lines at a time (for batched
+/// evaluation); it returns one result per line, in order.
+pub(crate) fn batch_blocks(
+    block: usize,
+    mut eval: impl FnMut(&[String]) -> Vec<std::result::Result<String, String>>,
+) -> Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    for (n, line) in stdin.lock().lines().enumerate() {
-        let line = line.map_err(|e| Error::new(format!("reading standard input: {e}")))?;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let result = match eval(&words) {
-            Ok(r) => r,
-            Err(e) => format!("error: line {}: {e}", n + 1),
-        };
-        writeln!(out, "{result}").map_err(|e| Error::new(format!("writing the output: {e}")))?;
+    let mut lines = stdin.lock().lines();
+    let mut first = 1;
+    loop {
+        let chunk: Vec<String> = lines
+            .by_ref()
+            .take(block)
+            .collect::<std::io::Result<_>>()
+            .map_err(|e| Error::new(format!("reading standard input: {e}")))?;
+        if chunk.is_empty() {
+            break;
+        }
+        for (i, r) in eval(&chunk).into_iter().enumerate() {
+            let result = match r {
+                Ok(r) => r,
+                Err(e) => format!("error: line {}: {e}", first + i),
+            };
+            writeln!(out, "{result}")
+                .map_err(|e| Error::new(format!("writing the output: {e}")))?;
+        }
+        first += chunk.len();
     }
     out.flush()
         .map_err(|e| Error::new(format!("writing the output: {e}")))

@@ -1119,6 +1119,46 @@ fn field_gnb_errors() {
 }
 
 #[test]
+fn ec_batch_mul_lines_run_as_one_batch_and_equal_the_single_commands() {
+    let e = Env::new();
+    let g = [
+        "2fe13c0537bbc11acaa07d793de4e6d5e5c94eee8",
+        "289070fb05d38ff58321f2e800536d538ccdaa3d9",
+    ];
+    let mut rng = wegman_testkit::Rng::new(16);
+    let mut lines = Vec::new();
+    for i in 0..300 {
+        let d = format!("{:x}{:016x}", rng.next_u64() >> 30, rng.next_u64());
+        lines.push(match i % 5 {
+            0 => format!("mul {d}"),
+            1 => format!("mul {d} {} {}", g[0], g[1]),
+            2 if i == 7 => "mul 1 1 1".to_string(),
+            2 if i == 12 => format!("mul {}", "f".repeat(50)),
+            3 => format!("dbl {} {}", g[0], g[1]),
+            _ => format!("mul {d} {} {}", g[0], g[1]),
+        });
+    }
+    let input = lines.join("\n") + "\n";
+    let o = e.run_stdin(&["ec", "--curve", "sect163k1", "--batch"], input.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got.len(), 300);
+    assert!(got[7].starts_with("error: line 8") && got[7].contains("not on the curve"));
+    assert!(got[12].starts_with("error: line 13") && got[12].contains("too long"));
+    // Every line equals the same command run alone (the fixed-base method or the single
+    // ladder), sampled.
+    for i in [0, 1, 2, 3, 4, 5, 6, 64, 65, 255, 256, 299] {
+        let words: Vec<&str> = lines[i].split(' ').collect();
+        let mut args = vec!["ec", "--curve", "sect163k1"];
+        args.extend(&words);
+        let o = e.run(&args);
+        assert!(o.status.success(), "line {i}: {}", stderr(&o));
+        assert_eq!(stdout(&o).trim_end(), got[i], "line {i}");
+    }
+}
+
+#[test]
 fn ec_calculator_agrees_across_representations() {
     let e = Env::new();
     // K-163 G, and the CAVP key-pair vector d → Q (tests/data of wegman-ec).
