@@ -43,9 +43,12 @@ pub(crate) struct PbPlan {
     red: Vec<usize>,
     /// Schoolbook at or below this many words.
     base: usize,
-    /// Squaring: output word j is the XOR of words `sq_idx[sq_start[j]..sq_start[j + 1]]`.
-    sq_idx: Vec<u16>,
-    sq_start: Vec<u32>,
+    /// Squaring: the output words grouped by how many input words they sum: group L − 1
+    /// lists (j, i₁, …, i_L) flat, output word j = a\[i₁\] ⊕ … ⊕ a\[i_L\] (a loop of fixed
+    /// length per group, unrolled).
+    sq_groups: Vec<Vec<u16>>,
+    /// Rows of more than [`MAX_SQR_TERMS`] words: (j, L, i₁, …, i_L) flat.
+    sq_wide: Vec<u16>,
 }
 
 impl PbPlan {
@@ -67,22 +70,30 @@ impl PbPlan {
                 }
             }
         }
-        let mut sq_idx = Vec::new();
-        let mut sq_start = vec![0u32];
-        for set in &sets[..m] {
-            sq_idx.extend(
-                (0..m)
-                    .filter(|&i| set[i / 64] >> (i % 64) & 1 == 1)
-                    .map(|i| i as u16),
-            );
-            sq_start.push(sq_idx.len() as u32);
+        let mut sq_groups: Vec<Vec<u16>> = vec![Vec::new(); MAX_SQR_TERMS];
+        let mut sq_wide = Vec::new();
+        for (j, set) in sets[..m].iter().enumerate() {
+            let idx: Vec<u16> = (0..m)
+                .filter(|&i| set[i / 64] >> (i % 64) & 1 == 1)
+                .map(|i| i as u16)
+                .collect();
+            if idx.len() > MAX_SQR_TERMS {
+                // Rows wider than the unrolled groups: (j, count, i₁, …) in the general list.
+                sq_wide.push(j as u16);
+                sq_wide.push(idx.len() as u16);
+                sq_wide.extend_from_slice(&idx);
+            } else {
+                let g = &mut sq_groups[idx.len().max(1) - 1];
+                g.push(j as u16);
+                g.extend_from_slice(&idx);
+            }
         }
         PbPlan {
             m,
             red,
             base: base.clamp(1, MAX_KARATSUBA_BASE),
-            sq_idx,
-            sq_start,
+            sq_groups,
+            sq_wide,
         }
     }
 
@@ -103,14 +114,36 @@ impl PbPlan {
     #[inline(always)]
     fn sqr<W: Word>(&self, a: &[W], c: &mut [W]) {
         let a = &a[..self.m];
-        for (j, cj) in c[..self.m].iter_mut().enumerate() {
-            let row = &self.sq_idx[self.sq_start[j] as usize..self.sq_start[j + 1] as usize];
-            let mut acc = W::zero();
-            for &i in row {
-                acc = acc.xor(a[i as usize]);
-            }
-            *cj = acc;
+        let c = &mut c[..self.m];
+        sqr_group::<W, 1>(&self.sq_groups[0], a, c);
+        sqr_group::<W, 2>(&self.sq_groups[1], a, c);
+        sqr_group::<W, 3>(&self.sq_groups[2], a, c);
+        sqr_group::<W, 4>(&self.sq_groups[3], a, c);
+        sqr_group::<W, 5>(&self.sq_groups[4], a, c);
+        sqr_group::<W, 6>(&self.sq_groups[5], a, c);
+        sqr_group::<W, 7>(&self.sq_groups[6], a, c);
+        sqr_group::<W, 8>(&self.sq_groups[7], a, c);
+        let mut rest = &self.sq_wide[..];
+        while let [j, len, tail @ ..] = rest {
+            let (idx, next) = tail.split_at(*len as usize);
+            c[*j as usize] = idx.iter().fold(W::zero(), |acc, &i| acc.xor(a[i as usize]));
+            rest = next;
         }
+    }
+}
+
+/// The most input words one output word of a square sums (see [`PbPlan::new`]).
+const MAX_SQR_TERMS: usize = 8;
+
+/// The output words of a square that sum L input words each (`rows`: (j, i₁, …, i_L) flat).
+#[inline(always)]
+fn sqr_group<W: Word, const L: usize>(rows: &[u16], a: &[W], c: &mut [W]) {
+    for row in rows.chunks_exact(L + 1) {
+        let mut acc = a[row[1] as usize];
+        for &i in &row[2..] {
+            acc = acc.xor(a[i as usize]);
+        }
+        c[row[0] as usize] = acc;
     }
 }
 
