@@ -34,12 +34,13 @@ fn go<F: CurveField>(c: &Curve<F>, batch: bool, args: &[String]) -> Result<()> {
     crate::field::batch_blocks(BLOCK, |lines| eval_block(c, lines))
 }
 
-/// Lines read and evaluated together: their `mul` lines run as one bit-sliced batch
-/// ([`Curve::mul_batch`]).
+/// Lines read and evaluated together: their `mul D X Y` lines run as one bit-sliced batch
+/// ([`Curve::mul_batch`], on all cores).
 const BLOCK: usize = 8192;
 
-/// Evaluates a block of lines: every `mul` line that parses joins one batch of scalar
-/// multiplications (`mul D` as D·G), the other lines are evaluated one by one.
+/// Evaluates a block of lines: every `mul D X Y` line that parses joins one batch of scalar
+/// multiplications; the other lines are evaluated one by one (`mul D` by the fixed-base
+/// table, faster for G than any ladder).
 fn eval_block<F: CurveField>(
     c: &Curve<F>,
     lines: &[String],
@@ -49,11 +50,6 @@ fn eval_block<F: CurveField>(
     for line in lines {
         let words: Vec<&str> = line.split_whitespace().collect();
         let parsed = match words.as_slice() {
-            ["mul", d] => Some(
-                c.parse_scalar(d)
-                    .map_err(|e| format!("D `{d}`: {e}"))
-                    .map(|k| (k, c.g())),
-            ),
             ["mul", d, x, y] => Some(
                 c.parse_scalar(d)
                     .map_err(|e| format!("D `{d}`: {e}"))
