@@ -310,7 +310,49 @@ pub(crate) fn run(quick: bool) -> Result<()> {
         tsc,
     ))?;
     fields(plan)?;
-    wg(plan, tsc)
+    wg(plan, tsc)?;
+    ec_batch(plan, tsc)
+}
+
+/// Binary-curve scalar multiplication: the single constant-time ladder and the bit-sliced
+/// batch ladder (polynomial basis, one core) on every batch backend this CPU has, per scalar
+/// multiplication (BENCHMARKS.md, "Batch scalar multiplication").
+fn ec_batch(plan: &Plan, tsc: Option<f64>) -> Result<()> {
+    use wegman_ec::batch::{BatchLadder, SlicedBasis};
+    use wegman_ec::{Curve, CurveId, NistPb, Scalar};
+    use wegman_gf2::sliced::Backend;
+    let show = |secs: f64| match tsc {
+        Some(hz) => format!("{:>8.0} kcycles", secs * hz / 1e3),
+        None => format!("{:>8.1} µs", secs * 1e6),
+    };
+    let err = |e: wegman_ec::Error| crate::error::Error::new(e.to_string());
+    let mut t = String::from("\nScalar multiplication k·P, per multiplication (batch: one core)\n");
+    for id in [CurveId::Sect163k1, CurveId::Sect233k1, CurveId::Sect283k1] {
+        let c = Curve::new(id, NistPb::new).map_err(err)?;
+        let k = Scalar::from_limbs(&[0x9e37_79b9_7f4a_7c15, 0xdead_beef, 1]);
+        let p = c.mul_base(&k);
+        let single = measure(plan, || {
+            black_box(c.mul_ladder(black_box(&k), black_box(&p)));
+        });
+        let _ = writeln!(t, "{:<36} {}", format!("{id} single ladder"), show(single));
+        for backend in Backend::available() {
+            let ladder =
+                BatchLadder::with_backend(id, SlicedBasis::Polynomial, backend).map_err(err)?;
+            let w = ladder.lanes();
+            let (ks, ps) = (vec![k; w], vec![p; w]);
+            let per = measure(plan, || {
+                black_box(c.mul_batch_with(&ladder, &ks, black_box(&ps)).ok());
+            }) / w as f64;
+            let _ = writeln!(
+                t,
+                "{:<36} {} ({:.2}x single)",
+                format!("{id} batch {backend} ({w} lanes)"),
+                show(per),
+                single / per
+            );
+        }
+    }
+    out(&t)
 }
 
 /// WG-29: the serial cipher and the bit-sliced batch on every batch backend this CPU has, per
