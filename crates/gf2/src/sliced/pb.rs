@@ -33,7 +33,7 @@ use crate::sliced::{Backend, Gates, Lanes64, SlicedArith, Word, gather, scatter,
 use crate::sliced::{Lanes256, Lanes512};
 
 /// The largest schoolbook size (the base cases are instantiated for 1..=this).
-pub const MAX_KARATSUBA_BASE: usize = 16;
+pub const MAX_KARATSUBA_BASE: usize = 24;
 
 /// The precomputed plan of one modulus: what a product and a square need.
 #[derive(Clone, Debug)]
@@ -351,9 +351,25 @@ fn job_avx512<J: PbJob>(plan: &PbPlan, job: J) -> J::Output {
     job_with::<Lanes512, J>(plan, job, mul_avx512)
 }
 
-/// The Karatsuba schoolbook size used unless chosen ([`SlicedPb::with_karatsuba_base`]):
-/// the fastest measured on AVX2 (BENCHMARKS.md).
-pub const DEFAULT_KARATSUBA_BASE: usize = 16;
+/// The largest schoolbook leaf the default plan uses ([`default_karatsuba_base`]).
+pub const LARGEST_DEFAULT_LEAF: usize = 20;
+
+/// The schoolbook size used unless chosen ([`SlicedPb::with_karatsuba_base`]): the recursion
+/// depth is the least L with ⌈m/2^L⌉ ≤ [`LARGEST_DEFAULT_LEAF`], and every leaf has about
+/// ⌈m/2^L⌉ words. Measured on AVX2 (BENCHMARKS.md, "Batch scalar multiplication"): the leaves
+/// run at about 3.4 word operations per cycle and the Karatsuba sums at about 2, so the
+/// fewest levels win while the leaf stays at or below 20 words (163: leaves of 11, 9.0k
+/// cycles per 256-lane product, against 9.6k with leaves of 21; 571: leaves of 18, 58k
+/// against 70k with leaves of 9).
+pub fn default_karatsuba_base(m: usize) -> usize {
+    let mut leaf = m;
+    let mut levels = 0;
+    while leaf > LARGEST_DEFAULT_LEAF {
+        levels += 1;
+        leaf = m.div_ceil(1 << levels);
+    }
+    leaf
+}
 
 impl SlicedPb {
     /// The field of `modulus` on the detected backend.
@@ -361,7 +377,7 @@ impl SlicedPb {
         SlicedPb {
             modulus,
             backend: Backend::detect(),
-            plan: PbPlan::new(&modulus, DEFAULT_KARATSUBA_BASE),
+            plan: PbPlan::new(&modulus, default_karatsuba_base(modulus.degree() as usize)),
         }
     }
 
@@ -373,7 +389,7 @@ impl SlicedPb {
         })
     }
 
-    /// The same field with products schoolbook at or below `base` words (1..=16; clamped).
+    /// The same field with products schoolbook at or below `base` words (1..=24; clamped).
     pub fn with_karatsuba_base(mut self, base: usize) -> SlicedPb {
         self.plan = PbPlan::new(&self.modulus, base);
         self
