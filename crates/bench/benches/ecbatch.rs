@@ -29,20 +29,7 @@ const TABLE_ONE: [u32; 9] = [131, 139, 173, 179, 191, 193, 199, 239, 251];
 
 fn scalars(rng: &mut Rng, bits: u32, n: usize) -> Vec<Scalar> {
     (0..n)
-        .map(|_| {
-            let limbs: Vec<u64> = (0..bits.div_ceil(64))
-                .map(|i| {
-                    let x = rng.next_u64();
-                    let top = bits - 64 * i;
-                    if top >= 64 {
-                        x
-                    } else {
-                        x & ((1u64 << top) - 1)
-                    }
-                })
-                .collect();
-            Scalar::from_limbs(&limbs)
-        })
+        .map(|_| Scalar::from_limbs(&rng.limbs(bits)))
         .collect()
 }
 

@@ -145,7 +145,7 @@ impl BatchLadder {
                 let g = Gnb::with_backend(m, None, backend).ok_or(Error::BackendUnavailable)??;
                 let map = NbPbMap::new(&g, &sec2)?;
                 // Checked here so that the batches cannot fail.
-                g.gate_count(mult)?;
+                g.check_multiplier(mult)?;
                 let bn = *map.to_nb(&b).limbs();
                 (Engine::Nb(Box::new(NbEngine { g, map, mult })), bn)
             }

@@ -20,20 +20,9 @@ fn curve(id: CurveId) -> Curve<NistPb> {
     Curve::new(id, NistPb::new).unwrap()
 }
 
-/// A uniform-ish scalar below 2^bits.
+/// A uniform scalar below 2^bits.
 fn random_scalar(rng: &mut Rng, bits: u32) -> Scalar {
-    let limbs: Vec<u64> = (0..bits.div_ceil(64))
-        .map(|i| {
-            let x = rng.next_u64();
-            let top = bits - 64 * i;
-            if top >= 64 {
-                x
-            } else {
-                x & ((1u64 << top) - 1)
-            }
-        })
-        .collect();
-    Scalar::from_limbs(&limbs)
+    Scalar::from_limbs(&rng.limbs(bits))
 }
 
 /// A random point of the curve, not necessarily in the subgroup of order n (so its order
@@ -42,17 +31,7 @@ fn random_point<F: CurveField>(c: &Curve<F>, rng: &mut Rng) -> Point<F::Elem> {
     let f = c.field();
     let m = f.degree();
     loop {
-        let limbs: Vec<u64> = (0..m.div_ceil(64))
-            .map(|i| {
-                let x = rng.next_u64();
-                let top = m - 64 * i;
-                if top >= 64 {
-                    x
-                } else {
-                    x & ((1u64 << top) - 1)
-                }
-            })
-            .collect();
+        let limbs = rng.limbs(m);
         let x = f.import_sec2(&c.sec2_field().element(&limbs).unwrap());
         if bool::from(f.is_zero(&x)) {
             continue;

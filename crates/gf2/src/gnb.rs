@@ -592,7 +592,9 @@ impl Gnb {
         }
     }
 
-    fn check_multiplier(&self, mult: Multiplier) -> Result<(), Error> {
+    /// Whether this field can run `mult` ([`Error::NeedsTypeTwo`] for Fan–Hasan on a GNB
+    /// of type other than 2).
+    pub fn check_multiplier(&self, mult: Multiplier) -> Result<(), Error> {
         if mult == Multiplier::FanHasan && !self.plan.has_fan_hasan() {
             return Err(Error::NeedsTypeTwo { gnb_type: self.t });
         }

@@ -13,19 +13,7 @@ fn backends() -> Vec<Backend> {
 }
 
 fn random(f: &Field, rng: &mut Rng) -> Element {
-    let m = f.degree() as usize;
-    let limbs: Vec<u64> = (0..m.div_ceil(64))
-        .map(|i| {
-            let x = rng.next_u64();
-            let top = m - 64 * i;
-            if top >= 64 {
-                x
-            } else {
-                x & ((1u64 << top) - 1)
-            }
-        })
-        .collect();
-    f.element(&limbs).unwrap()
+    f.element(&rng.limbs(f.degree())).unwrap()
 }
 
 /// The moduli tested: small (at and around the schoolbook size), the NIST ones, square-root-

@@ -30,6 +30,22 @@ impl Rng {
         self.next_u64() % n
     }
 
+    /// A uniform value below 2^bits as little-endian 64-bit limbs (⌈bits/64⌉ of them): a
+    /// random field element of degree `bits` or a random scalar of that length.
+    pub fn limbs(&mut self, bits: u32) -> Vec<u64> {
+        (0..bits.div_ceil(64))
+            .map(|i| {
+                let x = self.next_u64();
+                let top = bits - 64 * i;
+                if top >= 64 {
+                    x
+                } else {
+                    x & ((1u64 << top) - 1)
+                }
+            })
+            .collect()
+    }
+
     /// `len` bytes.
     pub fn bytes(&mut self, len: usize) -> Vec<u8> {
         (0..len).map(|_| self.next_u8()).collect()
