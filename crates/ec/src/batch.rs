@@ -16,8 +16,9 @@
 //! - the **Gaussian normal basis** of the degree, products by one of the six bit-sliced
 //!   multipliers of [`wegman_gf2::gnb`], squarings free (a re-indexing).
 //!
-//! Per key bit the ladder costs 5M + 1·b + 5S (M by b skipped when b = 1). The affine result
-//! needs one inversion per lane: in sliced form all w inversions are one Itoh–Tsujii chain
+//! Per key bit the ladder costs 5M + 1·√b + 4S (X₁⁴ + bZ₁⁴ as (X₁² + √b·Z₁²)²; the M by √b
+//! skipped when b = 1). The affine result needs one inversion per lane: in sliced form all
+//! w inversions are one Itoh–Tsujii chain
 //! (a^{2^m − 2}, m − 1 squarings and about log₂ m + popcount(m − 1) products, for all lanes
 //! at once), which is cheaper per lane than Montgomery's trick on unsliced elements (three
 //! products per lane) and, like the rest, constant-time. The special cases are masks per
@@ -89,7 +90,7 @@ struct NbEngine {
 pub struct BatchLadder {
     sec2: Field,
     engine: Engine,
-    /// b in the engine's basis, and whether b = 1.
+    /// √b in the engine's basis (X₁⁴ + bZ₁⁴ = (X₁² + √b·Z₁²)²), and whether b = 1.
     b: Limbs,
     b_one: bool,
     a_one: bool,
@@ -139,14 +140,14 @@ impl BatchLadder {
             SlicedBasis::Polynomial => {
                 let pb =
                     SlicedPb::with_backend(modulus, backend).ok_or(Error::BackendUnavailable)?;
-                (Engine::Pb(pb), *b.limbs())
+                (Engine::Pb(pb), *sec2.sqrt(&b).limbs())
             }
             SlicedBasis::Normal(mult) => {
                 let g = Gnb::with_backend(m, None, backend).ok_or(Error::BackendUnavailable)??;
                 let map = NbPbMap::new(&g, &sec2)?;
                 // Checked here so that the batches cannot fail.
                 g.check_multiplier(mult)?;
-                let bn = *map.to_nb(&b).limbs();
+                let bn = *map.to_nb(&sec2.sqrt(&b)).limbs();
                 (Engine::Nb(Box::new(NbEngine { g, map, mult })), bn)
             }
         };
@@ -350,6 +351,7 @@ struct LadderLanes<'a> {
     k: &'a [Limbs],
     x: &'a [Limbs],
     y: &'a [Limbs],
+    /// √b in the engine's basis.
     b: &'a Limbs,
     b_one: bool,
     n_bits: usize,
@@ -470,18 +472,17 @@ fn ladder_lanes<W: Word, A: SlicedArith<W>>(job: LadderLanes<'_>, o: &mut A) -> 
         o.mul(&t1, &t2, &mut t3);
         o.mul(&x, &z2, &mut t4);
         add_into(&t3, &t4, &mut x2);
-        // 2·P1: Z1 = X1²·Z1², X1 = X1⁴ + b·Z1⁴.
+        // 2·P1: Z1 = X1²·Z1², X1 = X1⁴ + b·Z1⁴ = (X1² + √b·Z1²)².
         o.sqr(&x1, &mut t1);
         o.sqr(&z1, &mut t2);
         o.mul(&t1, &t2, &mut z1);
-        o.sqr(&t1, &mut t3);
-        o.sqr(&t2, &mut t4);
         if job.b_one {
-            add_into(&t3, &t4, &mut x1);
+            add_into(&t1, &t2, &mut t3);
         } else {
-            o.mul(&b, &t4, &mut t1);
-            add_into(&t3, &t1, &mut x1);
+            o.mul(&b, &t2, &mut t4);
+            add_into(&t1, &t4, &mut t3);
         }
+        o.sqr(&t3, &mut x1);
     }
     cswap(&mut x1, &mut x2, swapped);
     cswap(&mut z1, &mut z2, swapped);
