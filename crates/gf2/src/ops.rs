@@ -306,6 +306,7 @@ pub(crate) trait WithKernel {
 /// `#[target_feature]` function of the backend's exact features.
 #[inline]
 pub(crate) fn with_kernel<W: WithKernel>(backend: Backend, w: W) -> W::Output {
+    #[cfg(target_arch = "x86_64")]
     macro_rules! arm {
         ($features:literal, $token:expr) => {{
             #[target_feature(enable = $features)]

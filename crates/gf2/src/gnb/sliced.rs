@@ -28,7 +28,9 @@ use alloc::vec::Vec;
 
 use super::{Gnb, NbElement};
 pub use crate::sliced::{Backend, Gates, Word};
-use crate::sliced::{Lanes64, Lanes256, Lanes512, tally};
+use crate::sliced::{Lanes64, tally};
+#[cfg(target_arch = "x86_64")]
+use crate::sliced::{Lanes256, Lanes512};
 
 /// The bit-sliced multipliers of Brumley–Page (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
