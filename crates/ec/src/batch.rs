@@ -241,7 +241,7 @@ impl BatchLadder {
                 .par_chunks(lanes)
                 .zip(points.par_chunks(lanes))
                 .zip(out.par_chunks_mut(lanes))
-                .for_each(|((k, p), o)| run((k, p, o)));
+                .try_for_each(|((k, p), o)| run((k, p, o)))?;
         }
         #[cfg(not(feature = "rayon"))]
         for ((k, p), o) in scalars
@@ -249,13 +249,18 @@ impl BatchLadder {
             .zip(points.chunks(lanes))
             .zip(out.chunks_mut(lanes))
         {
-            run((k, p, o));
+            run((k, p, o))?;
         }
         Ok(out)
     }
 
     /// One batch of at most [`BatchLadder::lanes`] checked inputs.
-    fn batch(&self, ks: &[Scalar], ps: &[Point<Element>], out: &mut [Point<Element>]) {
+    fn batch(
+        &self,
+        ks: &[Scalar],
+        ps: &[Point<Element>],
+        out: &mut [Point<Element>],
+    ) -> Result<(), Error> {
         let n = ks.len();
         let mut k: Vec<Limbs> = ks.iter().map(|s| *s.limbs()).collect();
         // The stand-ins: O runs as any point (its result is replaced), x = 0 as x = 1.
@@ -288,11 +293,8 @@ impl BatchLadder {
         };
         let r = match &self.engine {
             Engine::Pb(pb) => pb.run(job),
-            Engine::Nb(e) => match e.g.run_sliced(e.mult, job) {
-                Ok(r) => r,
-                // The multiplier was checked in `custom`.
-                Err(_) => LaneResults::empty(n),
-            },
+            // The multiplier was checked in `custom`; an error would still surface.
+            Engine::Nb(e) => e.g.run_sliced(e.mult, job)?,
         };
         for i in 0..n {
             let (x, y) = match &self.engine {
@@ -327,6 +329,7 @@ impl BatchLadder {
         let mut r = r;
         r.x.zeroize();
         r.y.zeroize();
+        Ok(())
     }
 }
 
@@ -336,16 +339,6 @@ struct LaneResults {
     x: Vec<Limbs>,
     y: Vec<Limbs>,
     inf: Vec<Choice>,
-}
-
-impl LaneResults {
-    fn empty(n: usize) -> LaneResults {
-        LaneResults {
-            x: vec![[0; 9]; n],
-            y: vec![[0; 9]; n],
-            inf: vec![Choice::from(1); n],
-        }
-    }
 }
 
 /// The sliced ladder over one batch (inputs in the engine's basis).
