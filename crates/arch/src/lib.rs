@@ -29,6 +29,8 @@ extern crate std;
 #[doc(hidden)]
 pub use cpufeatures;
 
+pub mod ct;
+
 /// Whether this build forces the portable backends (`--cfg wegman_backend="soft"`).
 pub const FORCE_PORTABLE: bool = cfg!(wegman_backend = "soft");
 

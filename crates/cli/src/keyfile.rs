@@ -104,7 +104,7 @@ fn warn_if_shared(path: &Path) {
         if let Ok(m) = std::fs::metadata(path) {
             let mode = m.permissions().mode() & 0o777;
             if mode & 0o077 != 0 {
-                eprintln!(
+                note!(
                     "wegman: warning: key file {} has mode {mode:03o}; other users may read it \
                      (chmod 600 it)",
                     path.display()
@@ -146,7 +146,7 @@ pub(crate) fn load_or_create_default(key_file: Option<&Path>, alg: Option<Alg>) 
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let alg = alg.unwrap_or(Alg::DEFAULT);
             let kf = generate(alg, &path)?;
-            eprintln!(
+            note!(
                 "wegman: created a new {alg} key in {} (keep it secret)",
                 path.display()
             );

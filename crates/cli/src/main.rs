@@ -3,6 +3,15 @@
 //! The command-line contract is design.md §4; this binary uses only the public APIs of the
 //! library crates.
 
+/// A line on standard error, like `eprintln!`, but a closed or full stderr is ignored instead
+/// of panicking (the fault-injection suite fails every write, stderr's too).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod alg;
 mod bench;
 mod ec;
@@ -155,7 +164,7 @@ fn main() -> ExitCode {
     // A forced tier (WEGMAN_BACKEND) must exist and run on this CPU; the library's detection
     // then never picks a higher one.
     if let Err(e) = wegman_arch::requested_tier() {
-        eprintln!("wegman: {e}");
+        note!("wegman: {e}");
         return ExitCode::from(2);
     }
     let result = match cli.command {
@@ -205,7 +214,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("wegman: {e}");
+            note!("wegman: {e}");
             ExitCode::from(2)
         }
     }
@@ -236,7 +245,7 @@ fn keygen(alg: Option<&str>, output: Option<PathBuf>) -> Result<ExitCode> {
         None => keyfile::default_path()?,
     };
     keyfile::generate(alg, &path)?;
-    eprintln!("wegman: wrote a new {alg} key to {}", path.display());
+    note!("wegman: wrote a new {alg} key to {}", path.display());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -342,7 +351,7 @@ fn tag(
         match Input::open(f) {
             Ok(i) => inputs.push(i),
             Err(e) => {
-                eprintln!("wegman: {e}");
+                note!("wegman: {e}");
                 failed = true;
             }
         }
@@ -351,7 +360,7 @@ fn tag(
     // Reserve every nonce durably before any tag is printed.
     let nonces: Vec<Option<Vec<u8>>> = match (alg.nonce_len(), explicit) {
         (None, _) => {
-            eprintln!(
+            note!(
                 "wegman: note: poly1305 is a one-time authenticator: never tag a second message \
                  with this key (use poly1305-aes for many messages)"
             );
@@ -396,7 +405,7 @@ fn tag(
                 })?;
             }
             Err(e) => {
-                eprintln!("wegman: {e}");
+                note!("wegman: {e}");
                 failed = true;
             }
         }
@@ -514,7 +523,7 @@ fn verify(key_file: Option<&Path>, checkfile: &Path) -> Result<ExitCode> {
         match outcome {
             Ok(ok) => all_ok &= ok,
             Err(e) => {
-                eprintln!("wegman: {name}:{}: {e}", i + 1);
+                note!("wegman: {name}:{}: {e}", i + 1);
                 if let Ok(c) = parse_check_line(line) {
                     error::out(&format!("{}: FAILED\n", c.path))?;
                 }

@@ -103,7 +103,7 @@ pub(crate) fn reserve(key_path: &Path, nonce_len: usize, count: usize) -> Result
         Some(n) => n,
         None => {
             let start = random_start(nonce_len)?;
-            eprintln!(
+            note!(
                 "wegman: starting a new nonce counter in {}",
                 counter.display()
             );

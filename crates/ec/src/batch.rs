@@ -39,7 +39,7 @@ use subtle::{Choice, ConditionallySelectable};
 use wegman_gf2::gnb::{Multiplier, NbPbMap, SlicedJob, SlicedOps};
 use wegman_gf2::sliced::pb::{PbJob, PbOps, SlicedPb};
 use wegman_gf2::sliced::{Backend, SlicedArith, Word, gather, scatter};
-use wegman_gf2::{Element, Field, Gnb, Modulus, NbElement};
+use wegman_gf2::{Element, Field, Gnb, Modulus};
 use zeroize::Zeroize;
 
 use crate::curve::{Curve, CurveId};
@@ -219,7 +219,8 @@ impl BatchLadder {
                 index: i,
                 error: Box::new(e),
             };
-            if !bool::from(k.ct_fits_bits(self.n_bits)) {
+            // Revealed on purpose: whether the scalar is too long (an input error).
+            if !bool::from(wegman_arch::ct::declassify(k.ct_fits_bits(self.n_bits))) {
                 return Err(at(Error::ScalarTooLong { bits: self.n_bits }));
             }
             if let Point::Affine { x, y } = p {
@@ -298,15 +299,14 @@ impl BatchLadder {
         };
         for i in 0..n {
             let (x, y) = match &self.engine {
+                // The lanes hold reduced elements: taken without a (branching) range check.
                 Engine::Pb(_) => (
-                    self.sec2.element(&r.x[i]).unwrap_or(Element::ZERO),
-                    self.sec2.element(&r.y[i]).unwrap_or(Element::ZERO),
+                    self.sec2.element_masked(&r.x[i]),
+                    self.sec2.element_masked(&r.y[i]),
                 ),
                 Engine::Nb(e) => (
-                    e.map
-                        .to_pb(&e.g.element(&r.x[i]).unwrap_or(NbElement::ZERO)),
-                    e.map
-                        .to_pb(&e.g.element(&r.y[i]).unwrap_or(NbElement::ZERO)),
+                    e.map.to_pb(&e.g.element_masked(&r.x[i])),
+                    e.map.to_pb(&e.g.element_masked(&r.y[i])),
                 ),
             };
             // x = 0 (order 2): P for odd k, O for even k.
@@ -319,7 +319,7 @@ impl BatchLadder {
             let y = Element::conditional_select(&y, &y0, x_zero[i]);
             let inf = (r.inf[i] & !x_zero[i]) | (x_zero[i] & !odd) | inf_in[i];
             // Revealed only here: whether kP = O, which the output reveals anyway.
-            out[i] = if bool::from(inf) {
+            out[i] = if bool::from(wegman_arch::ct::declassify(inf)) {
                 Point::Infinity
             } else {
                 Point::Affine { x, y }

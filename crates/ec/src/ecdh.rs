@@ -34,7 +34,9 @@ impl Drop for SecretKey {
 impl SecretKey {
     /// From a scalar, which must be in [1, n − 1] for the curve.
     pub fn from_scalar<F: CurveField>(curve: &Curve<F>, d: Scalar) -> Result<SecretKey, Error> {
-        if bool::from(d.ct_eq(&Scalar::ZERO)) || !d.ct_less_than(curve.order()) {
+        // Revealed on purpose: whether d is a valid key, nothing more.
+        let valid = !d.ct_eq(&Scalar::ZERO) & d.ct_less_than(curve.order());
+        if !bool::from(wegman_arch::ct::declassify(valid)) {
             return Err(Error::InvalidSecretKey);
         }
         Ok(SecretKey { d })

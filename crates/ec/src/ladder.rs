@@ -67,7 +67,7 @@ impl<E> FieldJob<E> for LadderJob<'_, E> {
         // Z2 = 0: kP = −P = (x, x + y).
         let xr = O::E::conditional_select(&xk, &x, z2_zero);
         let yr = O::E::conditional_select(&yk, &(x + y), z2_zero);
-        if bool::from(z1_zero) {
+        if bool::from(wegman_arch::ct::declassify(z1_zero)) {
             // Revealed only at the end: whether kP is the identity (k ≡ 0 mod the order of
             // P), which the caller's output reveals anyway.
             return None;

@@ -238,7 +238,8 @@ impl<O: FieldOps> Ctx<O> {
     #[inline(always)]
     pub(crate) fn affine(&self, p: &Ld<O::E>) -> Option<Aff<O::E>> {
         let o = self.o;
-        if bool::from(o.is_zero(&p.z)) {
+        // Revealed on purpose: whether P = O.
+        if bool::from(wegman_arch::ct::declassify(o.is_zero(&p.z))) {
             return None;
         }
         let zi = o.inv(&p.z);

@@ -138,14 +138,14 @@ impl Scalar {
     }
 
     /// self < n, in constant time (a borrow chain).
-    pub(crate) fn ct_less_than(&self, n: &Scalar) -> bool {
+    pub(crate) fn ct_less_than(&self, n: &Scalar) -> subtle::Choice {
         let mut borrow = 0u64;
         for i in 0..LIMBS {
             let (d, b1) = self.limbs[i].overflowing_sub(n.limbs[i]);
             let (_, b2) = d.overflowing_sub(borrow);
             borrow = u64::from(b1 | b2);
         }
-        borrow == 1
+        subtle::Choice::from(borrow as u8)
     }
 
     /// Big-endian hex, no leading zeros (`0` for zero).

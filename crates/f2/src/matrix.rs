@@ -175,8 +175,11 @@ impl BitMatrix {
     /// time is independent of x.
     pub fn combine_rows(&self, x: &[u64], y: &mut [u64]) {
         y.iter_mut().for_each(|w| *w = 0);
+        // An opaque 1 (`black_box`): knowing that the bit is 0 or 1, LLVM may compile the
+        // masked XOR into a branch on x (see wegman's docs/security.md).
+        let one = core::hint::black_box(1u64);
         for i in 0..self.rows {
-            let mask = 0u64.wrapping_sub(bit(x, i));
+            let mask = 0u64.wrapping_sub(bit(x, i) & one);
             for (o, r) in y.iter_mut().zip(self.row(i)) {
                 *o ^= r & mask;
             }

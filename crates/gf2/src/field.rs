@@ -304,6 +304,28 @@ impl Field {
         Ok(e)
     }
 
+    /// The element with these limbs (up to nine; more are ignored) and every bit at
+    /// or above the degree cleared: constant-time, no range check, for values known to be
+    /// reduced (results of bit-sliced jobs, say). [`Field::element`] checks instead.
+    pub fn element_masked(&self, limbs: &[u64]) -> Element {
+        let mut e = Element::ZERO;
+        for (o, &w) in e.limbs.iter_mut().zip(limbs) {
+            *o = w;
+        }
+        let m = self.degree() as usize;
+        for (i, l) in e.limbs.iter_mut().enumerate() {
+            let lo = 64 * i;
+            *l &= if m <= lo {
+                0
+            } else if m - lo >= 64 {
+                !0
+            } else {
+                (1u64 << (m - lo)) - 1
+            };
+        }
+        e
+    }
+
     fn check(&self, e: &Element) -> Result<(), Error> {
         let m = self.degree() as usize;
         let (w, r) = (m / 64, m % 64);
@@ -526,9 +548,9 @@ impl Field {
     /// in c apart from the answer's shape (which reveals Tr(c), one bit).
     pub fn solve(&self, c: &Element) -> Option<(Element, Element)> {
         let z = self.apply_solve_rows(c);
-        let ok = self.trace(c).ct_eq(&0);
-        let r: Option<Element> = subtle::CtOption::new(z, ok).into();
-        r.map(|z| (z, z + Element::ONE))
+        // Revealed on purpose: whether roots exist (Tr(c) = 0).
+        let ok = wegman_arch::ct::declassify(self.trace(c).ct_eq(&0));
+        bool::from(ok).then(|| (z, z + Element::ONE))
     }
 
     /// [`Field::solve`] with the variable-time half-trace (odd m; even m uses the constant-time

@@ -176,9 +176,9 @@ macro_rules! binary_field {
             /// constant-time apart from which of the two it is (z = H(self)).
             pub fn solve(&self) -> Option<($name, $name)> {
                 let z = self.half_trace();
-                let ok = subtle::ConstantTimeEq::ct_eq(&self.trace(), &0);
-                let z: Option<$name> = subtle::CtOption::new(z, ok).into();
-                z.map(|z| (z, z + $name::ONE))
+                // Revealed on purpose: whether roots exist (Tr(self) = 0).
+                let ok = wegman_arch::ct::declassify(subtle::ConstantTimeEq::ct_eq(&self.trace(), &0));
+                bool::from(ok).then(|| (z, z + $name::ONE))
             }
 
             /// out\[i\] = a\[i\]·b\[i\], one backend dispatch for the slice.

@@ -351,6 +351,18 @@ impl Gnb {
         e
     }
 
+    /// The element with these limbs (up to nine; more are ignored) and every bit at
+    /// or above m cleared: constant-time, no range check, for values known to be in range
+    /// (results of bit-sliced jobs, say). [`Gnb::element`] checks instead.
+    pub fn element_masked(&self, limbs: &[u64]) -> NbElement {
+        let mut e = NbElement::ZERO;
+        for (o, &w) in e.limbs.iter_mut().zip(limbs) {
+            *o = w;
+        }
+        mask_m(&mut e.limbs, self.m as usize);
+        e
+    }
+
     /// An element from limbs (bit i = a_i), checking that no bit is at or above m.
     pub fn element(&self, limbs: &[u64]) -> Result<NbElement, Error> {
         let mut e = NbElement::ZERO;
@@ -533,10 +545,10 @@ impl Gnb {
             mask_m(&mut v, self.m as usize);
             z = NbElement::put(v);
         });
-        let ok = self.trace(c).ct_eq(&0);
-        let r: Option<NbElement> = subtle::CtOption::new(z, ok).into();
+        // Revealed on purpose: whether roots exist (Tr(c) = 0).
+        let ok = wegman_arch::ct::declassify(self.trace(c).ct_eq(&0));
         let one = self.one();
-        r.map(|z| (z, z + one))
+        bool::from(ok).then(|| (z, z + one))
     }
 
     /// a^{−1} = a^{2^m − 2} (Itoh–Tsujii; multi-squarings are rotations), constant-time; none

@@ -79,10 +79,13 @@ pub(crate) trait Kernel: Copy {
         stride: usize,
     ) -> [u64; N] {
         let mut out = [0u64; N];
+        // An opaque 1 (`black_box`): knowing that the bit is 0 or 1, LLVM compiled the masked
+        // XOR into a secret-dependent branch (found by the valgrind constant-time check).
+        let one = core::hint::black_box(1u64);
         for (l, o) in out.iter_mut().enumerate() {
             let col = &cols[l * stride..l * stride + rows];
             for (i, &c) in col.iter().enumerate() {
-                *o ^= c & 0u64.wrapping_sub(arith::bit(a, i));
+                *o ^= c & 0u64.wrapping_sub(arith::bit(a, i) & one);
             }
         }
         out
@@ -476,7 +479,8 @@ fn pow_with<K: Kernel, const N: usize, S: ShapeOf>(
 /// Swaps x and y when `bit` is 1, with masks.
 #[inline(always)]
 fn cswap<const N: usize>(x: &mut [u64; N], y: &mut [u64; N], bit: u64) {
-    let mask = 0u64.wrapping_sub(bit & 1);
+    // An opaque 1 keeps LLVM from turning the masked swap into a branch or a select.
+    let mask = 0u64.wrapping_sub(bit & core::hint::black_box(1));
     for i in 0..N {
         let t = (x[i] ^ y[i]) & mask;
         x[i] ^= t;

@@ -58,7 +58,10 @@ impl Poly1305AesKey {
         assert!(backend.is_available(), "backend {backend} is not available");
         let (k, r) = key.split_at(16);
         let r: [u8; 16] = r.try_into().unwrap();
-        if u128::from_le_bytes(r) & !CLAMP != 0 {
+        // Revealed on purpose: whether the key is valid (a clamp bit set), nothing more.
+        let v = u128::from_le_bytes(r) & !CLAMP;
+        let unclamped = ((v | v.wrapping_neg()) >> 127) as u8;
+        if wegman_arch::ct::declassify(unclamped) != 0 {
             return Err(Error::InvalidKey {
                 reason: "Poly1305-AES requires the top 4 bits of r[3], r[7], r[11], r[15] and \
                          the bottom 2 bits of r[4], r[8], r[12] to be clear",
