@@ -33,11 +33,36 @@ fn lock_path(key_path: &Path) -> PathBuf {
     PathBuf::from(p)
 }
 
+/// Whether `path` exists as a regular file (`false` if absent). A symbolic link or anything
+/// but a regular file is an error: a counter or lock replaced by a link (to another key's
+/// counter, or to nowhere, which would read as "no counter" and restart it) could repeat a
+/// nonce, so wegman never follows one.
+fn regular_file(path: &Path, what: &str) -> Result<bool> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => Err(Error::new(format!(
+            "{}: the nonce {what} is a symbolic link; wegman does not follow links here \
+             (replace it with the file itself, or pass --nonce)",
+            path.display()
+        ))),
+        Ok(m) if !m.is_file() => Err(Error::new(format!(
+            "{}: the nonce {what} is not a regular file (pass --nonce, or remove it if no \
+             nonce of this key was ever used)",
+            path.display()
+        ))),
+        Ok(_) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(Error::io(&format!("cannot read nonce {what}"), path, e)),
+    }
+}
+
 /// Reads NEXT from a counter file, `None` if there is none.
 fn read_counter(path: &Path) -> Result<Option<u128>> {
+    if !regular_file(path, "counter")? {
+        return Ok(None);
+    }
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        // Removed between the two calls: another process's business, but never a reset.
         Err(e) => return Err(Error::io("cannot read nonce counter", path, e)),
     };
     let bad = || {
@@ -84,6 +109,7 @@ pub(crate) fn reserve(key_path: &Path, nonce_len: usize, count: usize) -> Result
     let counter = counter_path(key_path);
     let lock = lock_path(key_path);
     let hint = "(pass --nonce to supply one yourself)";
+    regular_file(&lock, "lock")?;
     let lock_file = open_lock(&lock).map_err(|e| {
         Error::new(format!(
             "cannot lock {}: {} {hint}",
@@ -191,6 +217,26 @@ mod tests {
         std::fs::write(counter_path(&key), "wegman-nonce-counter 12x\n").unwrap();
         let e = reserve(&key, 16, 1).unwrap_err().to_string();
         assert!(e.contains("malformed nonce counter"), "{e}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_and_directories_are_errors_not_resets() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = dir.path().join("key");
+        let counter = counter_path(&key);
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), &counter).unwrap();
+        let e = reserve(&key, 16, 1).unwrap_err().to_string();
+        assert!(e.contains("symbolic link"), "{e}");
+        std::fs::remove_file(&counter).unwrap();
+        std::fs::create_dir(&counter).unwrap();
+        let e = reserve(&key, 16, 1).unwrap_err().to_string();
+        assert!(e.contains("not a regular file"), "{e}");
+        std::fs::remove_dir(&counter).unwrap();
+        std::fs::remove_file(lock_path(&key)).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("elsewhere"), lock_path(&key)).unwrap();
+        let e = reserve(&key, 16, 1).unwrap_err().to_string();
+        assert!(e.contains("lock is a symbolic link"), "{e}");
     }
 
     #[test]

@@ -721,11 +721,7 @@ pub fn run(filters: &[String]) -> Vec<String> {
         (case.run)(&mut report);
         let mut line = format!("{}: ok on {}", case.name, report.covered.join(", "));
         if !report.skipped.is_empty() {
-            let _ = write!(
-                line,
-                "; skipped: {}",
-                report.skipped.join(", ")
-            );
+            let _ = write!(line, "; skipped: {}", report.skipped.join(", "));
         }
         lines.push(line);
     }
