@@ -2,36 +2,69 @@
 //! representation; points in and out in the SEC 2 polynomial basis, so every representation
 //! prints the same.
 
+use std::io::{BufRead, Write};
+
 use wegman_ec::{Curve, CurveField, CurveId, Nb, NistPb, Point, SsrfPb};
 
 use crate::error::{Error, Result};
 
 const OPS: &str = "mul D | mul D X Y | add X1 Y1 X2 Y2 | dbl X Y | halve X Y | check X Y";
 
-/// Runs the subcommand.
-pub(crate) fn run(curve: &str, repr: &str, batch: bool, args: &[String]) -> Result<()> {
-    let id = CurveId::from_name(curve).map_err(|e| Error::new(format!("--curve {curve}: {e}")))?;
-    let err = |e: wegman_ec::Error| Error::new(format!("--curve {curve} --repr {repr}: {e}"));
-    match repr {
-        "nist" => go(&Curve::new(id, NistPb::new).map_err(err)?, batch, args),
-        "ssrf" => go(&Curve::new(id, SsrfPb::new).map_err(err)?, batch, args),
-        "nb" => go(&Curve::new(id, Nb::new).map_err(err)?, batch, args),
-        _ => Err(Error::new(format!(
-            "--repr {repr}: unknown representation (nist, ssrf or nb)"
-        ))),
-    }
+/// Where the calculator's operations come from.
+pub(crate) enum Source<'a> {
+    /// One operation from the command line.
+    Args(&'a [String]),
+    /// `--batch`: OP lines from `input`, one result line each to `out`.
+    Batch {
+        input: &'a mut dyn BufRead,
+        out: &'a mut dyn Write,
+    },
 }
 
-fn go<F: CurveField>(c: &Curve<F>, batch: bool, args: &[String]) -> Result<()> {
+/// Runs the subcommand.
+pub(crate) fn run(curve: &str, repr: &str, batch: bool, args: &[String]) -> Result<()> {
     if !batch {
-        return crate::field::single_line(args, |words| eval(c, words));
+        return run_on(curve, repr, Source::Args(args));
     }
     if !args.is_empty() {
         return Err(Error::new(
             "--batch reads OP lines from standard input; give no operands",
         ));
     }
-    crate::field::batch_blocks(BLOCK, |lines| eval_block(c, lines))
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    run_on(
+        curve,
+        repr,
+        Source::Batch {
+            input: &mut stdin.lock(),
+            out: &mut out,
+        },
+    )
+}
+
+/// The calculator on `curve` in `repr`, reading `source`.
+pub(crate) fn run_on(curve: &str, repr: &str, source: Source<'_>) -> Result<()> {
+    let id = CurveId::from_name(curve).map_err(|e| Error::new(format!("--curve {curve}: {e}")))?;
+    let err = |e: wegman_ec::Error| Error::new(format!("--curve {curve} --repr {repr}: {e}"));
+    match repr {
+        "nist" => go(&Curve::new(id, NistPb::new).map_err(err)?, source),
+        "ssrf" => go(&Curve::new(id, SsrfPb::new).map_err(err)?, source),
+        "nb" => go(&Curve::new(id, Nb::new).map_err(err)?, source),
+        _ => Err(Error::new(format!(
+            "--repr {repr}: unknown representation (nist, ssrf or nb)"
+        ))),
+    }
+}
+
+fn go<F: CurveField>(c: &Curve<F>, source: Source<'_>) -> Result<()> {
+    match source {
+        Source::Args(args) => crate::field::single_line(args, |words| eval(c, words)),
+        Source::Batch { input, out } => {
+            crate::field::batch_io(input, out, BLOCK, |lines| eval_block(c, lines))
+        }
+    }
 }
 
 /// Lines read and evaluated together: their `mul D X Y` lines run as one bit-sliced batch

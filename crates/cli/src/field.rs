@@ -66,12 +66,35 @@ fn run_batch(field: &Field) -> Result<()> {
     batch_lines(|words| eval(field, words))
 }
 
+/// `field --modulus EXPS --batch` from `input` to `out` (the fuzz target's entry).
+pub(crate) fn batch_on(exps: &str, input: impl BufRead, out: impl Write) -> Result<()> {
+    let modulus: Modulus = exps
+        .parse()
+        .map_err(|e| Error::new(format!("--modulus {exps}: {e}")))?;
+    let field = Field::new(modulus);
+    lines_io(input, out, |words| eval(&field, words))
+}
+
 /// Reads OP lines from standard input and prints one result line each: the answer, or
 /// `error: line N: ...` (and the run continues). Shared by the `field` and `ec` calculators.
 pub(crate) fn batch_lines(
     eval: impl Fn(&[&str]) -> std::result::Result<String, String>,
 ) -> Result<()> {
-    batch_blocks(1, |lines| {
+    let stdout = std::io::stdout();
+    lines_io(
+        std::io::stdin().lock(),
+        std::io::BufWriter::new(stdout.lock()),
+        eval,
+    )
+}
+
+/// [`batch_lines`] from any reader to any writer.
+fn lines_io(
+    input: impl BufRead,
+    out: impl Write,
+    eval: impl Fn(&[&str]) -> std::result::Result<String, String>,
+) -> Result<()> {
+    batch_io(input, out, 1, |lines| {
         lines
             .iter()
             .map(|l| eval(&l.split_whitespace().collect::<Vec<_>>()))
@@ -79,16 +102,16 @@ pub(crate) fn batch_lines(
     })
 }
 
-/// As [`batch_lines`], handing `eval` up to `block` lines at a time (for batched
-/// evaluation); it returns one result per line, in order.
-pub(crate) fn batch_blocks(
+/// Reads OP lines from `input` and writes one result line each to `out`, handing `eval` up
+/// to `block` lines at a time (for batched evaluation); it returns one result per line, in
+/// order. A bad line's result is `error: line N: ...` and the run continues.
+pub(crate) fn batch_io(
+    input: impl BufRead,
+    mut out: impl Write,
     block: usize,
     mut eval: impl FnMut(&[String]) -> Vec<std::result::Result<String, String>>,
 ) -> Result<()> {
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut lines = stdin.lock().lines();
+    let mut lines = input.lines();
     let mut first = 1;
     loop {
         let chunk: Vec<String> = lines

@@ -54,12 +54,12 @@ impl KeyFile {
 }
 
 /// Serialises a key.
-fn format_key(alg: Alg, key: &[u8]) -> Zeroizing<String> {
+pub(crate) fn format_key(alg: Alg, key: &[u8]) -> Zeroizing<String> {
     Zeroizing::new(format!("{MAGIC} {alg} {}\n", hex::encode(key)))
 }
 
 /// Parses a key file's text; `path` only labels errors.
-fn parse(text: &str, path: &Path) -> Result<KeyFile> {
+pub(crate) fn parse(text: &str, path: &Path) -> Result<KeyFile> {
     let bad = |why: &str| Error::new(format!("{}: malformed key file: {why}", path.display()));
     let line = text.strip_suffix('\n').unwrap_or(text);
     let line = line.strip_suffix('\r').unwrap_or(line);

@@ -65,6 +65,11 @@ fn read_counter(path: &Path) -> Result<Option<u128>> {
         // Removed between the two calls: another process's business, but never a reset.
         Err(e) => return Err(Error::io("cannot read nonce counter", path, e)),
     };
+    parse_counter(&text, path).map(Some)
+}
+
+/// Parses a counter file's text; `path` only labels errors.
+pub(crate) fn parse_counter(text: &str, path: &Path) -> Result<u128> {
     let bad = || {
         Error::new(format!(
             "{}: malformed nonce counter (expected `{MAGIC} N`); refusing to guess, since a \
@@ -77,7 +82,16 @@ fn read_counter(path: &Path) -> Result<Option<u128>> {
         .strip_prefix(MAGIC)
         .and_then(|r| r.strip_prefix(' '))
         .ok_or_else(bad)?;
-    n.parse::<u128>().map(Some).map_err(|_| bad())
+    // Digits only: `u128::from_str` would also take a leading `+`.
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    n.parse::<u128>().map_err(|_| bad())
+}
+
+/// A counter file's text for NEXT.
+pub(crate) fn format_counter(next: u128) -> String {
+    format!("{MAGIC} {next}\n")
 }
 
 /// A random starting point: the top 8·`nonce_len` − 64 bits random, the low 64 bits zero.
@@ -150,7 +164,7 @@ pub(crate) fn reserve(key_path: &Path, nonce_len: usize, count: usize) -> Result
                 counter.display()
             ))
         })?;
-    fsutil::replace_durable(&counter, format!("{MAGIC} {end}\n").as_bytes()).map_err(|e| {
+    fsutil::replace_durable(&counter, format_counter(end).as_bytes()).map_err(|e| {
         Error::new(format!(
             "cannot reserve a nonce in {}: {} {hint}",
             counter.display(),
