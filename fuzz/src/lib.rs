@@ -1,0 +1,309 @@
+//! The bodies of wegman's fuzz targets, one function per target in `fuzz_targets/`. Each must
+//! never panic on any input and checks a property: a parser's output parses again to the same
+//! value, streaming equals one-shot and an independent implementation, a field operation
+//! agrees with the bit-by-bit reference of the tests, a batch prints one line per input line.
+//!
+//! `cargo test` in this directory replays every committed corpus and regression input
+//! (`corpus/TARGET/`, `regressions/TARGET/`) through these functions without libFuzzer, so a
+//! crash once found stays fixed. Long runs: `cargo +nightly fuzz run TARGET` (docs/security.md).
+
+use std::io::BufRead;
+
+use wegman_ec::{Curve, CurveId, Nb, NistPb, Point, SsrfPb};
+use wegman_gf2::{Element, Field, Gnb, Modulus};
+use wegman_mac::hash256::{Auth256Key, Encoding};
+use wegman_testkit::gf2m;
+
+/// Every target by name, for the corpus replay.
+pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+    ("key_file", key_file),
+    ("check_line", check_line),
+    ("nonce_counter", nonce_counter),
+    ("parse_hex", parse_hex),
+    ("sec1_decode", sec1_decode),
+    ("mac_stream", mac_stream),
+    ("field_ops", field_ops),
+    ("field_batch", field_batch),
+    ("ec_batch", ec_batch),
+];
+
+/// Key files (`wegman-key ALG HEX`): parse, and a parsed key formats and parses back.
+pub fn key_file(data: &[u8]) {
+    if let Ok(s) = std::str::from_utf8(data) {
+        let _ = wegman_cli::fuzzing::key_file(s);
+        let _ = wegman_cli::fuzzing::alg_name(s);
+    }
+}
+
+/// Check lines (`ALG NONCE TAG PATH`): parse, and a parsed line prints and parses back.
+pub fn check_line(data: &[u8]) {
+    if let Ok(s) = std::str::from_utf8(data) {
+        let _ = wegman_cli::fuzzing::check_line(s);
+    }
+}
+
+/// Nonce-counter files: parse, and a parsed counter formats and parses back.
+pub fn nonce_counter(data: &[u8]) {
+    if let Ok(s) = std::str::from_utf8(data) {
+        let _ = wegman_cli::fuzzing::nonce_counter(s);
+    }
+}
+
+/// Moduli, elements in hex (polynomial and normal basis) and scalars: a value that parses
+/// prints and parses back to itself.
+pub fn parse_hex(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (spec, hex) = s.split_once('\n').unwrap_or((s, ""));
+    if let Ok(m) = spec.parse::<Modulus>() {
+        assert_eq!(m.to_string().parse::<Modulus>().ok(), Some(m));
+        if m.degree() <= 1024 {
+            let f = Field::new(m);
+            if let Ok(e) = f.parse(hex) {
+                assert_eq!(f.parse(&f.to_hex(&e)).ok(), Some(e));
+            }
+        }
+    }
+    if let Ok(g) = Gnb::parse(spec) {
+        if let Ok(e) = g.parse_element(hex) {
+            assert_eq!(g.parse_element(&g.to_hex(&e)).ok(), Some(e));
+        }
+    }
+    if let Ok(id) = CurveId::from_name(spec) {
+        let c = Curve::new(id, NistPb::new).unwrap();
+        if let Ok(k) = c.parse_scalar(hex) {
+            assert_eq!(c.parse_scalar(&k.to_hex()).ok(), Some(k));
+        }
+        if let Ok(e) = c.parse_element(hex) {
+            assert_eq!(c.parse_element(&c.element_hex(&e)).ok(), Some(e));
+        }
+    }
+}
+
+/// SEC 1 point decoding on every curve (the first byte picks it): a decoded point is on the
+/// curve, and both encodings decode back to it; a public key is also in the subgroup.
+pub fn sec1_decode(data: &[u8]) {
+    let Some((&sel, bytes)) = data.split_first() else {
+        return;
+    };
+    let i = usize::from(sel) % CurveId::ALL.len();
+    match sel / 10 % 3 {
+        0 => sec1_on(cached!(Curve<NistPb>, i, NistPb::new), bytes),
+        1 => sec1_on(cached!(Curve<SsrfPb>, i, SsrfPb::new), bytes),
+        _ => sec1_on(cached!(Curve<Nb>, i, Nb::new), bytes),
+    }
+}
+
+/// Curve `CurveId::ALL[i]` in one representation, built once per process.
+macro_rules! cached {
+    ($T:ty, $i:expr, $make:expr) => {{
+        static CURVES: [std::sync::OnceLock<$T>; 10] = [const { std::sync::OnceLock::new() }; 10];
+        CURVES[$i].get_or_init(|| Curve::new(CurveId::ALL[$i], $make).unwrap())
+    }};
+}
+use cached;
+
+fn sec1_on<F: wegman_ec::CurveField>(c: &Curve<F>, bytes: &[u8]) {
+    if let Ok(p) = c.decode_point(bytes) {
+        if let Point::Affine { x, y } = p {
+            assert!(c.is_on_curve_vartime(&x, &y));
+        }
+        for compressed in [false, true] {
+            let enc = c.encode_point(&p, compressed);
+            assert!(c.points_equal(&c.decode_point(&enc).unwrap(), &p));
+        }
+    }
+    if let Ok(p) = c.decode_public_key(bytes) {
+        assert!(c.check_public_key(&p).is_ok());
+    }
+}
+
+/// Splits `msg` into chunks whose sizes come from `seed` (1..=256 bytes each).
+fn chunked(msg: &[u8], seed: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let mut v = Vec::new();
+    let mut at = 0;
+    let mut i = 0;
+    while at < msg.len() {
+        let s = seed.get(i % seed.len().max(1)).copied().unwrap_or(64);
+        let n = (usize::from(s) + 1).min(msg.len() - at);
+        v.push(at..at + n);
+        at += n;
+        i += 1;
+    }
+    v
+}
+
+/// Streaming equals one-shot under any chunking, for every MAC and key; Poly1305 also equals
+/// RustCrypto's, and Auth256 on short messages the bit-level reference of the tests.
+pub fn mac_stream(data: &[u8]) {
+    if data.len() < 1 + 32 + 16 + 4 {
+        return;
+    }
+    let sel = data[0];
+    let key: [u8; 32] = data[1..33].try_into().unwrap();
+    let nonce16: [u8; 16] = data[33..49].try_into().unwrap();
+    let seed = &data[49..53];
+    let msg = &data[53..];
+    let parts = chunked(msg, seed);
+    match sel % 6 {
+        0 => {
+            use wegman_mac::poly1305::Poly1305;
+            let mut one = Poly1305::new(&key);
+            one.update(msg);
+            let want = one.finalize().into_bytes();
+            let mut s = Poly1305::new(&key);
+            for r in &parts {
+                s.update(&msg[r.clone()]);
+            }
+            assert_eq!(s.finalize().into_bytes(), want);
+            use poly1305::universal_hash::KeyInit;
+            let peer = poly1305::Poly1305::new(&key.into()).compute_unpadded(msg);
+            assert_eq!(peer.as_slice(), &want[..]);
+        }
+        1 => {
+            use wegman_mac::poly1305::Poly1305AesKey;
+            let mut k = key;
+            Poly1305AesKey::clamp_key_bytes(&mut k);
+            let sk = Poly1305AesKey::new(&k).unwrap();
+            let want = sk.mac(&nonce16, msg).into_bytes();
+            let mut s = sk.start(&nonce16);
+            for r in &parts {
+                s.update(&msg[r.clone()]);
+            }
+            assert_eq!(s.finalize().into_bytes(), want);
+            assert!(sk.verify(&nonce16, msg, &want).is_ok());
+        }
+        2 => {
+            use wegman_mac::hash127::Hash127AesKey;
+            let sk = Hash127AesKey::new(&key);
+            let want = sk.mac(&nonce16, msg).into_bytes();
+            let mut s = sk.start(&nonce16);
+            for r in &parts {
+                s.update(&msg[r.clone()]);
+            }
+            assert_eq!(s.finalize().into_bytes(), want);
+        }
+        n => {
+            let enc = [Encoding::B1, Encoding::B8, Encoding::B256][usize::from(n - 3)];
+            let nonce: [u8; 12] = nonce16[..12].try_into().unwrap();
+            let sk = Auth256Key::new(&key);
+            let mut one = sk.start_with(&nonce, enc);
+            one.update(msg);
+            let want = one.finalize().into_bytes();
+            let mut s = sk.start_with(&nonce, enc);
+            for r in &parts {
+                s.update(&msg[r.clone()]);
+            }
+            assert_eq!(s.finalize().into_bytes(), want);
+            if msg.len() <= 96 {
+                let b = enc.b() as usize;
+                assert_eq!(wegman_testkit::hash256::auth256(&key, &nonce, b, msg), want);
+            }
+        }
+    }
+}
+
+/// Field operations on the standard moduli (the first byte picks one) against the
+/// bit-by-bit reference of the tests (`wegman_testkit::gf2m`).
+pub fn field_ops(data: &[u8]) {
+    let Some((&sel, rest)) = data.split_first() else {
+        return;
+    };
+    let spec = gf2m::STANDARD_MODULI[usize::from(sel) % gf2m::STANDARD_MODULI.len()];
+    let f = field(spec);
+    let exps: Vec<u32> = spec.split(',').map(|e| e.parse().unwrap()).collect();
+    let m = f.degree() as usize;
+    let limbs = m.div_ceil(64);
+    let word = |i: usize| -> u64 {
+        let mut b = [0u8; 8];
+        for (j, x) in b.iter_mut().enumerate() {
+            *x = rest.get(8 * i + j).copied().unwrap_or(0);
+        }
+        u64::from_le_bytes(b)
+    };
+    let a = f.element_masked(&(0..limbs).map(word).collect::<Vec<_>>());
+    let b = f.element_masked(&(limbs..2 * limbs).map(word).collect::<Vec<_>>());
+    // A short exponent: the reference's square-and-multiply is bit by bit.
+    let e = u128::from(word(2 * limbs) & 0xfff);
+    let bits = |x: &Element| gf2m::from_limbs(x.limbs(), m);
+    let (ra, rb) = (bits(&a), bits(&b));
+    let mut one = vec![0u8; m];
+    one[0] = 1;
+    assert_eq!(bits(&f.mul(&a, &b)), gf2m::mul(&ra, &rb, &exps));
+    assert_eq!(bits(&f.sqr(&a)), gf2m::mul(&ra, &ra, &exps));
+    let s = bits(&f.sqrt(&a));
+    assert_eq!(gf2m::mul(&s, &s, &exps), ra);
+    let inv: Option<Element> = f.inv(&a).into();
+    match inv {
+        Some(i) => assert_eq!(gf2m::mul(&ra, &bits(&i), &exps), one),
+        None => assert!(ra.iter().all(|&x| x == 0)),
+    }
+    assert_eq!(bits(&f.pow(&a, &[e as u64])), gf2m::pow(&ra, e, &exps));
+    let tr = gf2m::trace(&ra, &exps);
+    assert_eq!(f.trace(&a), tr);
+    if let Ok(h) = f.half_trace(&a) {
+        // H(a)² + H(a) = a + Tr(a) (odd m).
+        let h = bits(&h);
+        let mut lhs = gf2m::mul(&h, &h, &exps);
+        lhs.iter_mut().zip(&h).for_each(|(x, y)| *x ^= y);
+        let mut rhs = ra.clone();
+        rhs[0] ^= tr;
+        assert_eq!(lhs, rhs);
+    }
+    match f.solve(&a) {
+        Some((z, z1)) => {
+            let z = bits(&z);
+            let mut lhs = gf2m::mul(&z, &z, &exps);
+            lhs.iter_mut().zip(&z).for_each(|(x, y)| *x ^= y);
+            assert_eq!(lhs, ra);
+            let mut z_plus_1 = z.clone();
+            z_plus_1[0] ^= 1;
+            assert_eq!(bits(&z1), z_plus_1);
+        }
+        None => assert_eq!(tr, 1),
+    }
+}
+
+/// The field of a standard modulus, built once per process (the fuzzer calls a target
+/// millions of times).
+fn field(spec: &'static str) -> &'static Field {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static FIELDS: OnceLock<Mutex<HashMap<&'static str, &'static Field>>> = OnceLock::new();
+    let mut map = FIELDS.get_or_init(Default::default).lock().unwrap();
+    map.entry(spec)
+        .or_insert_with(|| Box::leak(Box::new(Field::from_exponents(spec).unwrap())))
+}
+
+/// The number of lines `BufRead::lines` sees in `input`, or `None` if one is not UTF-8.
+fn line_count(input: &[u8]) -> Option<usize> {
+    input.lines().try_fold(0, |n, l| l.ok().map(|_| n + 1))
+}
+
+/// `wegman field --batch` line handling: one output line per input line, whatever the lines.
+pub fn field_batch(data: &[u8]) {
+    let Some((&sel, input)) = data.split_first() else {
+        return;
+    };
+    let spec = gf2m::STANDARD_MODULI[usize::from(sel) % gf2m::STANDARD_MODULI.len()];
+    let out = wegman_cli::fuzzing::field_batch(spec, input);
+    if let (Ok(out), Some(n)) = (out, line_count(input)) {
+        assert_eq!(out.lines().count(), n, "{out}");
+    }
+}
+
+/// `wegman ec --batch` line handling (the first byte picks the curve and representation):
+/// one output line per input line, whatever the lines.
+pub fn ec_batch(data: &[u8]) {
+    let Some((&sel, input)) = data.split_first() else {
+        return;
+    };
+    // The two smallest degrees keep the fuzzer fast; every line kind is the same on all.
+    let curve = ["sect163k1", "sect163r2", "sect233k1", "sect233r1"][usize::from(sel % 4)];
+    let repr = ["nist", "ssrf", "nb"][usize::from(sel / 4 % 3)];
+    let out = wegman_cli::fuzzing::ec_batch(curve, repr, input);
+    if let (Ok(out), Some(n)) = (out, line_count(input)) {
+        assert_eq!(out.lines().count(), n, "{out}");
+    }
+}
