@@ -144,6 +144,17 @@ fn field_ops(runner: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
+/// The control: `Field::inv_vartime` (extended Euclid, variable-time on purpose) on the same
+/// classes. A large |t| here shows the test can see a leak on this machine.
+fn control_inv_vartime(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let f = Field::from_exponents("163,7,6,3,0").unwrap();
+    // A fixed element of low degree: Euclid ends after a few steps.
+    let fixed = f.element_masked(&[0x1f]);
+    for (c, a) in secrets(rng, CHEAP / 4, fixed, |r| elem(&f, r)) {
+        runner.run_one(c, || f.inv_vartime(&a));
+    }
+}
+
 /// The same in the Gaussian normal basis of degree 163.
 fn gnb_ops(runner: &mut CtRunner, rng: &mut BenchRng) {
     let g = Gnb::new(163).unwrap();
@@ -218,7 +229,7 @@ fn wg29_keystream(runner: &mut CtRunner, rng: &mut BenchRng) {
 /// A dudect bench: it times `run_one` calls of both classes.
 type Bench = fn(&mut CtRunner, &mut BenchRng);
 
-const BENCHES: [(&str, Bench); 10] = [
+const BENCHES: [(&str, Bench); 11] = [
     ("poly1305_tag", poly1305_tag),
     ("poly1305_aes_tag", poly1305_aes_tag),
     ("hash127_aes_tag", hash127_aes_tag),
@@ -229,6 +240,7 @@ const BENCHES: [(&str, Bench); 10] = [
     ("ec_ladder", ec_ladder),
     ("ec_base", ec_base),
     ("wg29_keystream", wg29_keystream),
+    ("control_inv_vartime", control_inv_vartime),
 ];
 
 fn main() {
