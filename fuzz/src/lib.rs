@@ -14,8 +14,11 @@ use wegman_gf2::{Element, Field, Gnb, Modulus};
 use wegman_mac::hash256::{Auth256Key, Encoding};
 use wegman_testkit::gf2m;
 
+/// A target's body: any bytes in, a panic on a failed property.
+pub type Target = fn(&[u8]);
+
 /// Every target by name, for the corpus replay.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("key_file", key_file),
     ("check_line", check_line),
     ("nonce_counter", nonce_counter),
@@ -65,10 +68,10 @@ pub fn parse_hex(data: &[u8]) {
             }
         }
     }
-    if let Ok(g) = Gnb::parse(spec) {
-        if let Ok(e) = g.parse_element(hex) {
-            assert_eq!(g.parse_element(&g.to_hex(&e)).ok(), Some(e));
-        }
+    if let Ok(g) = Gnb::parse(spec)
+        && let Ok(e) = g.parse_element(hex)
+    {
+        assert_eq!(g.parse_element(&g.to_hex(&e)).ok(), Some(e));
     }
     if let Ok(id) = CurveId::from_name(spec) {
         let c = Curve::new(id, NistPb::new).unwrap();
@@ -88,10 +91,12 @@ pub fn sec1_decode(data: &[u8]) {
         return;
     };
     let i = usize::from(sel) % CurveId::ALL.len();
-    match sel / 10 % 3 {
-        0 => sec1_on(cached!(Curve<NistPb>, i, NistPb::new), bytes),
-        1 => sec1_on(cached!(Curve<SsrfPb>, i, SsrfPb::new), bytes),
-        _ => sec1_on(cached!(Curve<Nb>, i, Nb::new), bytes),
+    // Every curve in the NIST representation; the others (whose decoding differs only in the
+    // basis conversion) on the degree-163 and 233 curves, where they are fast.
+    match (sel / 10 % 3, i < 4) {
+        (1, true) => sec1_on(cached!(Curve<SsrfPb>, i, SsrfPb::new), bytes),
+        (2, true) => sec1_on(cached!(Curve<Nb>, i, Nb::new), bytes),
+        _ => sec1_on(cached!(Curve<NistPb>, i, NistPb::new), bytes),
     }
 }
 
@@ -197,7 +202,7 @@ pub fn mac_stream(data: &[u8]) {
             }
             assert_eq!(s.finalize().into_bytes(), want);
             if msg.len() <= 96 {
-                let b = enc.b() as usize;
+                let b = enc.b();
                 assert_eq!(wegman_testkit::hash256::auth256(&key, &nonce, b, msg), want);
             }
         }
@@ -210,7 +215,8 @@ pub fn field_ops(data: &[u8]) {
     let Some((&sel, rest)) = data.split_first() else {
         return;
     };
-    let spec = gf2m::STANDARD_MODULI[usize::from(sel) % gf2m::STANDARD_MODULI.len()];
+    // Degrees up to 283 (the reference is bit by bit, and slow under AddressSanitizer).
+    let spec = gf2m::STANDARD_MODULI[usize::from(sel) % 9];
     let f = field(spec);
     let exps: Vec<u32> = spec.split(',').map(|e| e.parse().unwrap()).collect();
     let m = f.degree() as usize;
@@ -225,7 +231,7 @@ pub fn field_ops(data: &[u8]) {
     let a = f.element_masked(&(0..limbs).map(word).collect::<Vec<_>>());
     let b = f.element_masked(&(limbs..2 * limbs).map(word).collect::<Vec<_>>());
     // A short exponent: the reference's square-and-multiply is bit by bit.
-    let e = u128::from(word(2 * limbs) & 0xfff);
+    let e = u128::from(word(2 * limbs) & 0x3f);
     let bits = |x: &Element| gf2m::from_limbs(x.limbs(), m);
     let (ra, rb) = (bits(&a), bits(&b));
     let mut one = vec![0u8; m];
@@ -286,7 +292,9 @@ pub fn field_batch(data: &[u8]) {
     let Some((&sel, input)) = data.split_first() else {
         return;
     };
-    let spec = gf2m::STANDARD_MODULI[usize::from(sel) % gf2m::STANDARD_MODULI.len()];
+    // The line handling is the same for every modulus: the small ones keep the fuzzer fast
+    // (the CLI builds its field, with its tables, on every call).
+    let spec = gf2m::STANDARD_MODULI[usize::from(sel) % 4];
     let out = wegman_cli::fuzzing::field_batch(spec, input);
     if let (Ok(out), Some(n)) = (out, line_count(input)) {
         assert_eq!(out.lines().count(), n, "{out}");
@@ -299,8 +307,8 @@ pub fn ec_batch(data: &[u8]) {
     let Some((&sel, input)) = data.split_first() else {
         return;
     };
-    // The two smallest degrees keep the fuzzer fast; every line kind is the same on all.
-    let curve = ["sect163k1", "sect163r2", "sect233k1", "sect233r1"][usize::from(sel % 4)];
+    // The smallest degree keeps the fuzzer fast; every line kind is the same on all curves.
+    let curve = ["sect163k1", "sect163r2"][usize::from(sel % 2)];
     let repr = ["nist", "ssrf", "nb"][usize::from(sel / 4 % 3)];
     let out = wegman_cli::fuzzing::ec_batch(curve, repr, input);
     if let (Ok(out), Some(n)) = (out, line_count(input)) {
