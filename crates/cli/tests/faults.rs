@@ -102,6 +102,16 @@ impl Scratch {
         c.output().unwrap()
     }
 
+    /// `wegman keygen --alg ALG -o KEY` without faults; it must succeed.
+    fn keygen(&self, home: &Path, alg: &str, key: &str) {
+        let out = self.plain(home, &["keygen", "--alg", alg, "-o", key]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
     fn plain(&self, home: &Path, args: &[&str]) -> Output {
         Command::new(BIN)
             .args(args)
@@ -303,11 +313,7 @@ fn nonce_reservation_survives_every_fault_and_kill() {
     let s = Scratch::new();
     let home = s.path("home");
     let key = s.path("key");
-    assert!(
-        s.plain(&home, &["keygen", "--alg", "poly1305-aes", "-o", "key"])
-            .status
-            .success()
-    );
+    s.keygen(&home, "poly1305-aes", "key");
     std::fs::write(s.path("a.txt"), b"the first input\n").unwrap();
     std::fs::write(s.path("b.txt"), vec![7u8; 5000]).unwrap();
     let args = ["tag", "--key-file", "key", "-j", "1", "a.txt", "b.txt"];
@@ -401,11 +407,7 @@ fn concurrent_tags_under_faults_never_share_a_nonce() {
     let s = Scratch::new();
     let home = s.path("home");
     let key = s.path("key");
-    assert!(
-        s.plain(&home, &["keygen", "--alg", "auth256", "-o", "key"])
-            .status
-            .success()
-    );
+    s.keygen(&home, "auth256", "key");
     std::fs::write(s.path("m.txt"), b"concurrent\n").unwrap();
     let args = [
         "tag",
@@ -517,20 +519,7 @@ fn a_full_disk_is_a_clear_error_and_loses_nothing() {
         return;
     };
     let key = fs.0.join("key");
-    assert!(
-        s.plain(
-            &home,
-            &[
-                "keygen",
-                "--alg",
-                "poly1305-aes",
-                "-o",
-                key.to_str().unwrap()
-            ]
-        )
-        .status
-        .success()
-    );
+    s.keygen(&home, "poly1305-aes", key.to_str().unwrap());
     std::fs::write(s.path("m.txt"), b"m\n").unwrap();
     let tag = ["tag", "--key-file", key.to_str().unwrap(), "m.txt"];
     let first = s.plain(&home, &tag);
@@ -590,11 +579,7 @@ fn a_file_size_limit_is_a_clear_error() {
         assert!(!key.exists(), "{label}: a key file was left");
     }
     let key = s.path("key");
-    assert!(
-        s.plain(&home, &["keygen", "--alg", "auth256", "-o", "key"])
-            .status
-            .success()
-    );
+    s.keygen(&home, "auth256", "key");
     std::fs::write(s.path("m.txt"), b"m\n").unwrap();
     let out = Command::new("sh")
         .arg("-c")
@@ -617,11 +602,7 @@ fn a_read_only_key_directory_is_a_clear_error() {
         return;
     };
     let key = fs.0.join("key");
-    assert!(
-        s.plain(&home, &["keygen", "-o", key.to_str().unwrap()])
-            .status
-            .success()
-    );
+    s.keygen(&home, "auth256", key.to_str().unwrap());
     std::fs::write(s.path("m.txt"), b"m\n").unwrap();
     assert!(fs.remount_read_only());
     let out = s.plain(
@@ -651,11 +632,7 @@ fn a_read_only_key_directory_is_a_clear_error() {
 fn a_counter_replaced_by_a_link_or_directory_is_refused() {
     let s = Scratch::new();
     let home = s.path("home");
-    assert!(
-        s.plain(&home, &["keygen", "--alg", "poly1305-aes", "-o", "key"])
-            .status
-            .success()
-    );
+    s.keygen(&home, "poly1305-aes", "key");
     std::fs::write(s.path("m.txt"), b"m\n").unwrap();
     let tag = ["tag", "--key-file", "key", "m.txt"];
     assert!(s.plain(&home, &tag).status.success());
