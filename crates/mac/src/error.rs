@@ -47,6 +47,11 @@ pub enum Error {
         /// Why not.
         reason: &'static str,
     },
+    /// A serialised piece could not be read back.
+    PieceEncoding {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
 }
 
 impl fmt::Display for Error {
@@ -74,6 +79,7 @@ impl fmt::Display for Error {
             Error::InvalidParameter { reason } => write!(f, "invalid parameter: {reason}"),
             Error::TagMismatch => f.write_str("tag mismatch: the message is not authentic"),
             Error::PieceMismatch { reason } => write!(f, "cannot join message pieces: {reason}"),
+            Error::PieceEncoding { reason } => write!(f, "malformed message piece: {reason}"),
         }
     }
 }

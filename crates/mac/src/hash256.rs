@@ -47,6 +47,7 @@
 
 mod encode;
 mod keystream;
+mod pieces;
 mod state;
 
 #[cfg(feature = "rayon")]
@@ -59,6 +60,7 @@ use zeroize::Zeroize;
 
 use self::keystream::Keys;
 pub use self::keystream::{Auth256Key, DEFAULT_CACHE_LIMIT};
+pub use self::pieces::Auth256Piece;
 use self::state::State;
 use crate::{Error, Tag};
 pub use wegman_gf256::Backend;

@@ -33,6 +33,8 @@ pub mod hash127;
 pub mod hash256;
 pub mod poly1305;
 mod tag;
+#[cfg(feature = "std")]
+mod wire;
 
 pub use error::Error;
 pub use tag::Tag;

@@ -160,3 +160,65 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn serialised_pieces_round_trip_at_every_split_point() {
+    // Every piece goes through to_bytes / piece_from_bytes (as between machines) before it
+    // is joined; the tag is the serial one.
+    let key = Poly1305AesKey::new(&{
+        let mut k = [3u8; 32];
+        Poly1305AesKey::clamp_key_bytes(&mut k);
+        k
+    })
+    .unwrap();
+    let nonce = [5u8; 16];
+    let msg = bytes(77, 300);
+    let serial = key.mac(&nonce, &msg);
+    for a in [0usize, 1, 15, 16, 17, 40, 299, 300] {
+        for b in [a, a + 1, a + 16, 150.max(a), 300] {
+            let b = b.min(300);
+            let mut whole = key.start(&nonce);
+            for (lo, hi) in [(0, a), (a, b), (b, 300)] {
+                let mut p = key.piece_at(lo as u64);
+                p.update(&msg[lo..hi]);
+                let blob = p.to_bytes();
+                let q = key.piece_from_bytes(&blob).unwrap();
+                assert_eq!(q.offset(), lo as u64);
+                assert_eq!(q.len(), (hi - lo) as u64);
+                whole.absorb(q).unwrap();
+            }
+            assert_eq!(whole.finalize(), serial, "cuts {a} {b}");
+        }
+    }
+}
+
+#[test]
+fn malformed_serialised_pieces_are_refused() {
+    let h = Poly1305::new(&[1u8; 32]);
+    let mut p = h.piece_at(5);
+    p.update(&bytes(1, 40));
+    let blob = p.to_bytes();
+    assert!(h.piece_from_bytes(&blob).is_ok());
+    // Every truncation, every extension, and a flip of each header and length byte.
+    for n in 0..blob.len() {
+        assert!(matches!(
+            h.piece_from_bytes(&blob[..n]),
+            Err(Error::PieceEncoding { .. })
+        ));
+    }
+    let mut longer = blob.clone();
+    longer.push(0);
+    assert!(h.piece_from_bytes(&longer).is_err());
+    // Header, the offset's low byte (another position in the block), length and block count
+    // (a higher offset byte gives another valid piece).
+    for i in (0..7).chain(14..30) {
+        let mut bad = blob.clone();
+        bad[i] ^= 0x01;
+        assert!(h.piece_from_bytes(&bad).is_err(), "byte {i}");
+    }
+    // An accumulator out of the multiplication's bounds.
+    let mut bad = blob.clone();
+    let n = bad.len();
+    bad[n - 1] = 0xff;
+    assert!(h.piece_from_bytes(&bad).is_err());
+}

@@ -81,10 +81,18 @@ impl Auth256Key {
         self.backend.get()
     }
 
-    /// The checked backend, for the hashing states of `update_parallel`.
-    #[cfg(feature = "rayon")]
+    /// The checked backend, for the hashing states of `update_parallel` and pieces.
     pub(super) fn available(&self) -> Available {
         self.backend
+    }
+
+    /// AES256_K(block); for the key check value of pieces.
+    pub(super) fn encrypt_block(&self, block: [u8; 16]) -> [u8; 16] {
+        let mut b: aes::Block = block.into();
+        self.aes.encrypt_block(&mut b);
+        let out = b.into();
+        b.as_mut_slice().zeroize();
+        out
     }
 
     /// Key pairs `first .. first + count`: B(4·first) onward with AES-256 in counter mode.

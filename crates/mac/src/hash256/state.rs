@@ -21,6 +21,8 @@ pub(super) struct State {
     pub(super) buf: Vec<u8>,
     /// Canonical pairs made from `buf` (b > 1).
     scratch: Vec<Pair>,
+    /// Finished sums of joined pieces (polynomial basis), added to the result.
+    pub(super) extra: [u8; 32],
 }
 
 impl State {
@@ -31,7 +33,67 @@ impl State {
             pairs: 0,
             buf: Vec::new(),
             scratch: Vec::new(),
+            extra: [0; 32],
         }
+    }
+
+    /// Message bytes absorbed or buffered (every pair is 64 bytes of message, whatever b).
+    pub(super) fn len(&self) -> u64 {
+        self.pairs * PAIR as u64 + self.buf.len() as u64
+    }
+
+    /// Absorbs the whole segment pairs (units of 64·b bytes) of the buffer, leaving only a
+    /// partial unit buffered; `pairs` then need not be a multiple of the batch.
+    pub(super) fn flush_units(&mut self, keys: &Keys<'_>) {
+        let whole = self.buf.len() / self.enc.unit() * self.enc.unit();
+        if whole == 0 {
+            return;
+        }
+        let mut buf = core::mem::take(&mut self.buf);
+        self.absorb_bytes_any(keys, &buf[..whole]);
+        buf.copy_within(whole.., 0);
+        let rest = buf.len() - whole;
+        wipe(&mut buf[rest..]);
+        buf.truncate(rest);
+        self.buf = buf;
+    }
+
+    /// Like `absorb_bytes` for any whole number of units (not only whole batches).
+    fn absorb_bytes_any(&mut self, keys: &Keys<'_>, data: &[u8]) {
+        match self.enc {
+            Encoding::B1 => {
+                let (pairs, _) = data.as_chunks::<PAIR>();
+                keys.absorb(&mut self.sum, self.pairs, pairs);
+                self.pairs += pairs.len() as u64;
+            }
+            Encoding::B8 | Encoding::B256 => {
+                self.scratch.resize(data.len() / PAIR, [0; PAIR]);
+                encode::to_pairs(self.enc, data, &mut self.scratch);
+                keys.absorb(&mut self.sum, self.pairs, &self.scratch);
+                self.pairs += self.scratch.len() as u64;
+            }
+        }
+    }
+
+    /// The sum over the whole units absorbed (after [`State::flush_units`]), joined pieces
+    /// included, in the polynomial basis: the value a serialised piece carries.
+    pub(super) fn unit_sum(&mut self, keys: &Keys<'_>) -> [u8; 32] {
+        self.flush_units(keys);
+        let mut r = self.sum.finish();
+        r.iter_mut().zip(self.extra).for_each(|(x, y)| *x ^= y);
+        r
+    }
+
+    /// Appends `next`, the state of the bytes that follow this state's (which end on a unit
+    /// boundary: checked by the callers): its unit sum joins `extra`, its partial unit becomes
+    /// this state's buffer.
+    pub(super) fn join(&mut self, keys: &Keys<'_>, mut next: State) {
+        self.flush_units(keys);
+        debug_assert!(self.buf.is_empty());
+        let s = next.unit_sum(keys);
+        self.extra.iter_mut().zip(s).for_each(|(x, y)| *x ^= y);
+        self.pairs = next.pairs;
+        core::mem::swap(&mut self.buf, &mut next.buf);
     }
 
     /// Bytes absorbed at a time: a whole batch of the backend's pairs and a whole segment
@@ -121,7 +183,9 @@ impl State {
         wipe(&mut tail);
         // One inverse FFT (values at the 64 points to the product's coefficients) and one
         // reduction per message.
-        self.sum.finish()
+        let mut r = self.sum.finish();
+        r.iter_mut().zip(self.extra).for_each(|(x, y)| *x ^= y);
+        r
     }
 }
 
@@ -138,5 +202,6 @@ impl Drop for State {
     fn drop(&mut self) {
         wipe(&mut self.buf);
         wipe(self.scratch.as_flattened_mut());
+        self.extra.zeroize();
     }
 }

@@ -85,6 +85,29 @@ impl Poly1305AesKey {
         key[16..].copy_from_slice(&r.to_le_bytes());
     }
 
+    /// The hash under this key's r alone (no pad): what pieces are made from.
+    fn hasher(&self) -> Poly1305 {
+        let mut one_time = [0u8; KEY_SIZE];
+        one_time[..16].copy_from_slice(&self.r);
+        let mut inner = Poly1305::with_backend(&one_time, self.backend);
+        one_time.zeroize();
+        inner.core.powers = self.powers;
+        inner
+    }
+
+    /// A piece of a message starting at `offset` (any offset), hashed under this key and
+    /// joined into a streaming MAC of any nonce with [`Poly1305Aes::absorb`]; see
+    /// [`Poly1305::piece_at`].
+    pub fn piece_at(&self, offset: u64) -> Poly1305Piece {
+        self.hasher().piece_at(offset)
+    }
+
+    /// Reads a serialised piece under this key; see [`Poly1305::piece_from_bytes`].
+    #[cfg(feature = "std")]
+    pub fn piece_from_bytes(&self, blob: &[u8]) -> Result<Poly1305Piece, Error> {
+        self.hasher().piece_from_bytes(blob)
+    }
+
     /// Starts a streaming MAC of one message under `nonce`.
     pub fn start(&self, nonce: &[u8; NONCE_SIZE]) -> Poly1305Aes {
         let mut s = (*nonce).into();

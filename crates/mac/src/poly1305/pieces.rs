@@ -149,6 +149,90 @@ impl Poly1305Piece {
     }
 }
 
+/// The kind byte of a serialised Poly1305 piece.
+#[cfg(feature = "std")]
+const KIND: u8 = 1;
+
+#[cfg(feature = "std")]
+impl Poly1305Piece {
+    /// Serialises the piece for another machine: a versioned blob (see the crate's piece
+    /// format) holding offset, length, block count, the unfinished bytes around the piece's
+    /// block boundaries and the accumulator h. Not the key r; but h reveals r for a known
+    /// message, so the blob is as secret as the key. Read it back with
+    /// [`Poly1305::piece_from_bytes`] under the same key: a blob read under another key gives
+    /// a tag that does not verify.
+    pub fn to_bytes(&self) -> std::vec::Vec<u8> {
+        let c = &self.core;
+        let mut w = crate::wire::PieceWriter::new(KIND);
+        w.u64(self.offset);
+        w.u64(c.len);
+        w.u64(c.blocks);
+        w.u8(c.head_need as u8);
+        w.u8(c.head_len as u8);
+        w.bytes(&c.head[..c.head_len]);
+        w.u8(c.buf_len as u8);
+        w.bytes(&c.buf[..c.buf_len]);
+        let mut h = c.soft.h.carry();
+        for limb in h.0 {
+            w.bytes(&limb.to_le_bytes());
+        }
+        h.zeroize();
+        w.finish()
+    }
+}
+
+#[cfg(feature = "std")]
+impl Poly1305 {
+    /// Reads a piece written by [`Poly1305Piece::to_bytes`], under this hasher's key.
+    ///
+    /// Errors: [`Error::PieceEncoding`] if `blob` is not a well-formed Poly1305 piece.
+    pub fn piece_from_bytes(&self, blob: &[u8]) -> Result<Poly1305Piece, Error> {
+        use crate::wire::PieceReader;
+        let mut r = PieceReader::new(blob, KIND)?;
+        let offset = r.u64()?;
+        let len = r.u64()?;
+        let blocks = r.u64()?;
+        let head_need = usize::from(r.u8()?);
+        let head_len = usize::from(r.u8()?);
+        let head = r.take(head_len.min(BLOCK_SIZE))?;
+        let buf_len = usize::from(r.u8()?);
+        let buf = r.take(buf_len.min(BLOCK_SIZE))?;
+        let mut h = [0u64; 3];
+        for limb in &mut h {
+            *limb = u64::from_le_bytes(r.array()?);
+        }
+        r.end()?;
+        let mut p = self.piece_at(offset);
+        let started = head_len == head_need;
+        let expect_len = (blocks.checked_mul(BLOCK_SIZE as u64))
+            .and_then(|b| b.checked_add((head_len + buf_len) as u64));
+        let ok = head_need == p.core.head_need
+            && head_len <= head_need
+            && buf_len < BLOCK_SIZE
+            && offset.checked_add(len).is_some()
+            && expect_len == Some(len)
+            && (started || (blocks == 0 && buf_len == 0 && h == [0; 3]))
+            // The bounds every multiplication accepts (a carried accumulator is below them).
+            && h[0] < 1 << 45
+            && h[1] < 1 << 45
+            && h[2] < 1 << 43;
+        if !ok {
+            h.zeroize();
+            return Err(r.bad("inconsistent lengths or accumulator"));
+        }
+        let c = &mut p.core;
+        c.len = len;
+        c.blocks = blocks;
+        c.head[..head_len].copy_from_slice(head);
+        c.head_len = head_len;
+        c.buf[..buf_len].copy_from_slice(buf);
+        c.buf_len = buf_len;
+        c.soft.h = super::backend::soft::Fe1305x44(h);
+        h.zeroize();
+        Ok(p)
+    }
+}
+
 impl Drop for Poly1305Piece {
     fn drop(&mut self) {
         self.core.zeroize();
