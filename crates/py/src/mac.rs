@@ -1,0 +1,1050 @@
+//! The MACs: `Auth256`, `Auth256_128`, `Poly1305Aes`, `Hash127Aes` (keyed objects with
+//! `tag` / `verify` / `start` / `piece`), the one-time `Poly1305`, the streaming `Stream` and
+//! the mergeable `Piece`.
+//!
+//! Keys are copied into Rust-owned, zeroized-on-drop key objects; no object holding key
+//! material can be pickled (a piece travels only through its explicit `to_bytes`).
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use self_cell::self_cell;
+use wegman_mac::Error;
+use wegman_mac::hash127::{Hash127Aes, Hash127AesKey};
+use wegman_mac::hash256::{Auth256, Auth256Key, Auth256Piece, Encoding};
+use wegman_mac::poly1305::{Poly1305, Poly1305AesKey, Poly1305Piece};
+use zeroize::Zeroizing;
+
+use crate::InvalidTag;
+use crate::input::{Bytes, small_bytes};
+
+/// `max_threads=AUTO`: every core, through rayon's global pool.
+pub(crate) const AUTO: i64 = -1;
+
+/// A `wegman_mac` error as the Python exception users expect: `InvalidTag` for a tag that
+/// does not verify, `ValueError` with the Rust message for everything else.
+fn err(e: Error) -> PyErr {
+    match e {
+        Error::TagMismatch => InvalidTag::new_err("the tag does not authenticate the message"),
+        e => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// How many threads hash one long input.
+#[derive(Clone)]
+enum Threads {
+    One,
+    /// rayon's global pool (all cores).
+    Auto,
+    /// A pool of this object's own.
+    Pool(Arc<rayon::ThreadPool>),
+}
+
+impl Threads {
+    fn new(max_threads: i64) -> PyResult<Threads> {
+        match max_threads {
+            1 => Ok(Threads::One),
+            AUTO => Ok(Threads::Auto),
+            n if n > 1 => rayon::ThreadPoolBuilder::new()
+                .num_threads(n as usize)
+                .build()
+                .map(|p| Threads::Pool(Arc::new(p)))
+                .map_err(|e| PyValueError::new_err(format!("cannot start {n} threads: {e}"))),
+            n => Err(PyValueError::new_err(format!(
+                "max_threads must be a positive count or wegman.AUTO, not {n}"
+            ))),
+        }
+    }
+
+    /// Runs `serial` on one thread or `parallel` on this object's threads.
+    fn run<S: Send>(&self, state: &mut S, serial: fn(&mut S), parallel: fn(&mut S)) {
+        match self {
+            Threads::One => serial(state),
+            Threads::Auto => parallel(state),
+            Threads::Pool(p) => p.install(|| parallel(state)),
+        }
+    }
+}
+
+self_cell!(
+    /// A streaming Auth256 computation owning (a share of) its key.
+    struct Auth256Cell {
+        owner: Arc<Auth256Key>,
+        #[not_covariant]
+        dependent: Auth256Opt,
+    }
+);
+type Auth256Opt<'a> = Option<Auth256<'a>>;
+
+self_cell!(
+    /// A streaming hash127-AES computation owning (a share of) its key.
+    struct Hash127Cell {
+        owner: Arc<Hash127AesKey>,
+        #[not_covariant]
+        dependent: Hash127Opt,
+    }
+);
+type Hash127Opt<'a> = Option<Hash127Aes<'a>>;
+
+self_cell!(
+    /// An Auth256 piece owning (a share of) its key.
+    struct Auth256PieceCell {
+        owner: Arc<Auth256Key>,
+        #[not_covariant]
+        dependent: Auth256PieceOpt,
+    }
+);
+type Auth256PieceOpt<'a> = Option<Auth256Piece<'a>>;
+
+/// The key of one MAC algorithm, shared by the streams and pieces made from it.
+#[derive(Clone)]
+enum Key {
+    Auth256 {
+        key: Arc<Auth256Key>,
+        enc: Encoding,
+        /// `auth256-128`: the first 16 bytes of the tag.
+        short: bool,
+    },
+    Poly1305Aes(Arc<Poly1305AesKey>),
+    Hash127Aes(Arc<Hash127AesKey>),
+}
+
+impl Key {
+    fn name(&self) -> &'static str {
+        match self {
+            Key::Auth256 { short: false, .. } => "auth256",
+            Key::Auth256 { short: true, .. } => "auth256-128",
+            Key::Poly1305Aes(_) => "poly1305-aes",
+            Key::Hash127Aes(_) => "hash127-aes",
+        }
+    }
+
+    fn start(&self, nonce: &[u8]) -> Result<StreamState, Error> {
+        Ok(match self {
+            Key::Auth256 { key, enc, short } => {
+                // Checked before the cell is built, so that the error surfaces.
+                key.start_from_slice(nonce, *enc)?;
+                let cell = Auth256Cell::new(key.clone(), |k| k.start_from_slice(nonce, *enc).ok());
+                StreamState::Auth256(cell, *short)
+            }
+            Key::Poly1305Aes(key) => {
+                let n: [u8; 16] = nonce.try_into().map_err(|_| Error::NonceLength {
+                    expected: 16,
+                    actual: nonce.len(),
+                })?;
+                StreamState::Poly1305(Box::new(key.start(&n).into()))
+            }
+            Key::Hash127Aes(key) => {
+                key.start_from_slice(nonce)?;
+                StreamState::Hash127(Hash127Cell::new(key.clone(), |k| {
+                    k.start_from_slice(nonce).ok()
+                }))
+            }
+        })
+    }
+
+    fn piece(&self, offset: u64) -> PyResult<PieceState> {
+        match self {
+            Key::Auth256 { key, enc, .. } => {
+                key.piece_at(*enc, offset).map_err(err)?;
+                Ok(PieceState::Auth256(Auth256PieceCell::new(
+                    key.clone(),
+                    |k| k.piece_at(*enc, offset).ok(),
+                )))
+            }
+            Key::Poly1305Aes(key) => Ok(PieceState::Poly1305(Box::new(key.piece_at(offset)))),
+            Key::Hash127Aes(_) => Err(PyValueError::new_err(
+                "hash127-aes has no mergeable pieces yet; use auth256 or poly1305-aes",
+            )),
+        }
+    }
+
+    fn piece_from_bytes(&self, blob: &[u8]) -> PyResult<PieceState> {
+        match self {
+            Key::Auth256 { key, enc, .. } => {
+                let p = key.piece_from_bytes(blob).map_err(err)?;
+                if p.encoding() != *enc {
+                    return Err(PyValueError::new_err(format!(
+                        "the piece was hashed with b = {}, this MAC uses b = {}",
+                        p.encoding().b(),
+                        enc.b()
+                    )));
+                }
+                drop(p);
+                Ok(PieceState::Auth256(Auth256PieceCell::new(
+                    key.clone(),
+                    |k| k.piece_from_bytes(blob).ok(),
+                )))
+            }
+            Key::Poly1305Aes(key) => Ok(PieceState::Poly1305(Box::new(
+                key.piece_from_bytes(blob).map_err(err)?,
+            ))),
+            Key::Hash127Aes(_) => Err(PyValueError::new_err(
+                "hash127-aes has no mergeable pieces yet",
+            )),
+        }
+    }
+}
+
+/// The state of a stream.
+enum StreamState {
+    Auth256(Auth256Cell, bool),
+    /// Poly1305-AES (one-time pad from the nonce) or one-time Poly1305: both a `Poly1305`.
+    Poly1305(Box<PolyStream>),
+    Hash127(Hash127Cell),
+}
+
+/// Poly1305-AES keeps its own type; the one-time Poly1305 is the same computation.
+enum PolyStream {
+    Aes(wegman_mac::poly1305::Poly1305Aes),
+    OneTime(Poly1305),
+}
+
+impl From<wegman_mac::poly1305::Poly1305Aes> for PolyStream {
+    fn from(p: wegman_mac::poly1305::Poly1305Aes) -> Self {
+        PolyStream::Aes(p)
+    }
+}
+
+impl StreamState {
+    fn update(&mut self, data: &[u8]) {
+        match self {
+            StreamState::Auth256(c, _) => c.with_dependent_mut(|_, s| {
+                if let Some(s) = s {
+                    s.update(data);
+                }
+            }),
+            StreamState::Poly1305(p) => match &mut **p {
+                PolyStream::Aes(p) => p.update(data),
+                PolyStream::OneTime(p) => p.update(data),
+            },
+            StreamState::Hash127(c) => c.with_dependent_mut(|_, s| {
+                if let Some(s) = s {
+                    s.update(data);
+                }
+            }),
+        }
+    }
+
+    fn update_parallel(&mut self, data: &[u8]) {
+        match self {
+            StreamState::Auth256(c, _) => c.with_dependent_mut(|_, s| {
+                if let Some(s) = s {
+                    s.update_parallel(data);
+                }
+            }),
+            StreamState::Poly1305(p) => match &mut **p {
+                PolyStream::Aes(p) => p.update_parallel(data),
+                PolyStream::OneTime(p) => p.update_parallel(data),
+            },
+            StreamState::Hash127(c) => c.with_dependent_mut(|_, s| {
+                if let Some(s) = s {
+                    s.update_parallel(data);
+                }
+            }),
+        }
+    }
+
+    fn len(&mut self) -> u64 {
+        match self {
+            StreamState::Auth256(c, _) => {
+                c.with_dependent_mut(|_, s| s.as_ref().map_or(0, |s| s.len()))
+            }
+            StreamState::Poly1305(p) => match &**p {
+                PolyStream::Aes(p) => p.len(),
+                PolyStream::OneTime(p) => p.len(),
+            },
+            // hash127 has no pieces: its length is never needed.
+            StreamState::Hash127(_) => 0,
+        }
+    }
+
+    fn absorb(&mut self, piece: PieceState) -> Result<(), Error> {
+        let mismatch = Error::PieceMismatch {
+            reason: "the piece belongs to another algorithm",
+        };
+        match (self, piece) {
+            (StreamState::Auth256(c, _), PieceState::Auth256(mut pc)) => {
+                let piece = pc.with_dependent_mut(|_, p| p.take());
+                match piece {
+                    Some(p) => c.with_dependent_mut(|_, s| match s {
+                        Some(s) => s.absorb(p),
+                        None => Err(mismatch),
+                    }),
+                    None => Err(mismatch),
+                }
+            }
+            (StreamState::Poly1305(s), PieceState::Poly1305(p)) => match &mut **s {
+                PolyStream::Aes(s) => s.absorb(*p),
+                PolyStream::OneTime(s) => s.absorb(*p),
+            },
+            _ => Err(mismatch),
+        }
+    }
+
+    fn finalize(self) -> Vec<u8> {
+        match self {
+            StreamState::Auth256(mut c, short) => c.with_dependent_mut(|_, s| match s.take() {
+                Some(s) if short => s.finalize128().as_bytes().to_vec(),
+                Some(s) => s.finalize().as_bytes().to_vec(),
+                None => Vec::new(),
+            }),
+            StreamState::Poly1305(p) => match *p {
+                PolyStream::Aes(p) => p.finalize().as_bytes().to_vec(),
+                PolyStream::OneTime(p) => p.finalize().as_bytes().to_vec(),
+            },
+            StreamState::Hash127(mut c) => c.with_dependent_mut(|_, s| match s.take() {
+                Some(s) => s.finalize().as_bytes().to_vec(),
+                None => Vec::new(),
+            }),
+        }
+    }
+}
+
+/// The state of a piece.
+enum PieceState {
+    Auth256(Auth256PieceCell),
+    Poly1305(Box<Poly1305Piece>),
+}
+
+impl PieceState {
+    fn offset(&mut self) -> u64 {
+        match self {
+            PieceState::Auth256(c) => {
+                c.with_dependent_mut(|_, p| p.as_ref().map_or(0, |p| p.offset()))
+            }
+            PieceState::Poly1305(p) => p.offset(),
+        }
+    }
+
+    fn len(&mut self) -> u64 {
+        match self {
+            PieceState::Auth256(c) => {
+                c.with_dependent_mut(|_, p| p.as_ref().map_or(0, |p| p.len()))
+            }
+            PieceState::Poly1305(p) => p.len(),
+        }
+    }
+
+    fn update(&mut self, data: &[u8]) {
+        match self {
+            PieceState::Auth256(c) => c.with_dependent_mut(|_, p| {
+                if let Some(p) = p {
+                    p.update(data);
+                }
+            }),
+            PieceState::Poly1305(p) => p.update(data),
+        }
+    }
+
+    fn merge(&mut self, next: PieceState) -> Result<(), Error> {
+        let mismatch = Error::PieceMismatch {
+            reason: "the pieces belong to different algorithms",
+        };
+        match (self, next) {
+            (PieceState::Auth256(a), PieceState::Auth256(mut b)) => {
+                match b.with_dependent_mut(|_, p| p.take()) {
+                    Some(b) => a.with_dependent_mut(|_, a| match a {
+                        Some(a) => a.merge(b),
+                        None => Err(mismatch),
+                    }),
+                    None => Err(mismatch),
+                }
+            }
+            (PieceState::Poly1305(a), PieceState::Poly1305(b)) => a.merge(*b),
+            _ => Err(mismatch),
+        }
+    }
+
+    fn to_bytes(&mut self) -> Zeroizing<Vec<u8>> {
+        Zeroizing::new(match self {
+            PieceState::Auth256(c) => {
+                c.with_dependent_mut(|_, p| p.as_mut().map_or_else(Vec::new, |p| p.to_bytes()))
+            }
+            PieceState::Poly1305(p) => p.to_bytes(),
+        })
+    }
+}
+
+/// Fills `n` bytes from the operating system's generator.
+fn random_bytes(n: usize) -> PyResult<Zeroizing<Vec<u8>>> {
+    let mut k = Zeroizing::new(vec![0u8; n]);
+    getrandom::fill(&mut k).map_err(|e| {
+        pyo3::exceptions::PyOSError::new_err(format!("the OS random generator failed: {e}"))
+    })?;
+    Ok(k)
+}
+
+/// Hashes `data` into `state` on `threads`, the GIL released for long inputs.
+fn feed(
+    py: Python<'_>,
+    state: &mut StreamState,
+    threads: &Threads,
+    data: &Bound<'_, PyAny>,
+) -> PyResult<()> {
+    let data = Bytes::get(data)?;
+    data.with(py, |bytes| {
+        if bytes.len() < (1 << 19) {
+            state.update(bytes);
+        } else {
+            let mut job = (&mut *state, bytes);
+            threads.run(
+                &mut job,
+                |(s, b)| s.update(b),
+                |(s, b)| s.update_parallel(b),
+            );
+        }
+    });
+    Ok(())
+}
+
+/// The keyed MAC objects share this core.
+struct Keyed {
+    key: Key,
+    threads: Threads,
+}
+
+impl Keyed {
+    fn tag(
+        &self,
+        py: Python<'_>,
+        nonce: &Bound<'_, PyAny>,
+        data: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<u8>> {
+        let mut s = self.key.start(&small_bytes(nonce)?).map_err(err)?;
+        feed(py, &mut s, &self.threads, data)?;
+        Ok(s.finalize())
+    }
+
+    fn verify(
+        &self,
+        py: Python<'_>,
+        nonce: &Bound<'_, PyAny>,
+        data: &Bound<'_, PyAny>,
+        tag: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let t = self.tag(py, nonce, data)?;
+        check_tag(&t, &small_bytes(tag)?)
+    }
+
+    fn stream(&self, nonce: &Bound<'_, PyAny>) -> PyResult<Stream> {
+        Ok(Stream {
+            state: Mutex::new(Some(self.key.start(&small_bytes(nonce)?).map_err(err)?)),
+            threads: self.threads.clone(),
+            pending: Mutex::new(BTreeMap::new()),
+            alg: self.key.name(),
+        })
+    }
+
+    fn piece(&self, offset: u64) -> PyResult<Piece> {
+        Ok(Piece::new(self.key.piece(offset)?, self.key.name()))
+    }
+}
+
+/// Constant-time comparison of a computed tag with a claimed one.
+fn check_tag(computed: &[u8], claimed: &[u8]) -> PyResult<()> {
+    use subtle::ConstantTimeEq;
+    if claimed.len() != computed.len() {
+        return Err(PyValueError::new_err(format!(
+            "wrong tag length: expected {} bytes, got {}",
+            computed.len(),
+            claimed.len()
+        )));
+    }
+    if bool::from(computed.ct_eq(claimed)) {
+        Ok(())
+    } else {
+        Err(InvalidTag::new_err(
+            "the tag does not authenticate the message",
+        ))
+    }
+}
+
+fn no_pickle(what: &str) -> PyErr {
+    PyTypeError::new_err(format!(
+        "{what} holds secret key material and cannot be pickled{}",
+        if what == "a piece" {
+            "; send piece.to_bytes() over an encrypted channel and read it with Piece.from_bytes(mac, blob)"
+        } else {
+            "; pass the key bytes explicitly"
+        }
+    ))
+}
+
+/// Generates the keyed classes: one per algorithm, all with the same methods.
+macro_rules! keyed_class {
+    ($name:ident, $pyname:literal, $doc:literal, $tag_size:expr, $nonce_size:expr,
+     |$key:ident, $b:ident| $make:expr, $generate:expr) => {
+        #[doc = $doc]
+        #[pyclass(name = $pyname, module = "wegman", frozen)]
+        pub(crate) struct $name {
+            inner: Keyed,
+        }
+
+        #[pymethods]
+        impl $name {
+            /// Bytes in a key.
+            #[classattr]
+            const KEY_SIZE: usize = 32;
+            /// Bytes in a nonce.
+            #[classattr]
+            const NONCE_SIZE: usize = $nonce_size;
+            /// Bytes in a tag.
+            #[classattr]
+            const TAG_SIZE: usize = $tag_size;
+
+            #[new]
+            #[pyo3(signature = (key, *, b = 1, max_threads = 1))]
+            fn new(key: &Bound<'_, PyAny>, b: u32, max_threads: i64) -> PyResult<Self> {
+                let $key = small_bytes(key)?;
+                let $b = b;
+                let key: Key = $make?;
+                Ok($name {
+                    inner: Keyed {
+                        key,
+                        threads: Threads::new(max_threads)?,
+                    },
+                })
+            }
+
+            /// A fresh random key from the operating system's generator.
+            #[staticmethod]
+            fn generate_key(py: Python<'_>) -> PyResult<Bound<'_, PyBytes>> {
+                let k: PyResult<Zeroizing<Vec<u8>>> = $generate;
+                Ok(PyBytes::new(py, &k?))
+            }
+
+            /// The tag of `data` under `nonce` (a nonce must never tag two messages).
+            fn tag<'py>(
+                &self,
+                py: Python<'py>,
+                nonce: &Bound<'py, PyAny>,
+                data: &Bound<'py, PyAny>,
+            ) -> PyResult<Bound<'py, PyBytes>> {
+                Ok(PyBytes::new(py, &self.inner.tag(py, nonce, data)?))
+            }
+
+            /// Checks `tag` in constant time; raises `InvalidTag` if it does not match.
+            fn verify(
+                &self,
+                py: Python<'_>,
+                nonce: &Bound<'_, PyAny>,
+                data: &Bound<'_, PyAny>,
+                tag: &Bound<'_, PyAny>,
+            ) -> PyResult<()> {
+                self.inner.verify(py, nonce, data, tag)
+            }
+
+            /// A streaming computation of one message under `nonce`.
+            fn start(&self, nonce: &Bound<'_, PyAny>) -> PyResult<Stream> {
+                self.inner.stream(nonce)
+            }
+
+            /// An independent hash of the part of a message that starts `offset` bytes in
+            /// (for Auth256 a multiple of 64·b); join it with `Stream.absorb`.
+            fn piece(&self, offset: u64) -> PyResult<Piece> {
+                self.inner.piece(offset)
+            }
+
+            /// The algorithm's name as `wegman tag` prints it.
+            #[getter]
+            fn algorithm(&self) -> &'static str {
+                self.inner.key.name()
+            }
+
+            fn __reduce__(&self) -> PyResult<()> {
+                Err(no_pickle("a MAC object"))
+            }
+
+            fn __repr__(&self) -> String {
+                format!("wegman.{}(<key>)", $pyname)
+            }
+        }
+
+        impl $name {
+            fn key(&self) -> &Key {
+                &self.inner.key
+            }
+        }
+    };
+}
+
+fn encoding(b: u32) -> PyResult<Encoding> {
+    Encoding::from_b(b)
+        .map_err(|_| PyValueError::new_err(format!("b must be 1, 8 or 256, not {b}")))
+}
+
+fn only_b1(b: u32, alg: &str) -> PyResult<()> {
+    if b == 1 {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err(format!(
+            "b applies only to Auth256 and Auth256_128, not {alg}"
+        )))
+    }
+}
+
+keyed_class!(
+    PyAuth256,
+    "Auth256",
+    "Auth256-AES (Bernstein–Chou): 32-byte AES-256 key, 12-byte nonce, 32-byte tag; `b` = 1, 8 or 256 selects the Hash256 encoding.",
+    32,
+    12,
+    |key, b| Auth256Key::from_slice(&key)
+        .map_err(err)
+        .and_then(|k| Ok(Key::Auth256 {
+            key: Arc::new(k),
+            enc: encoding(b)?,
+            short: false
+        })),
+    random_bytes(32)
+);
+
+keyed_class!(
+    PyAuth256_128,
+    "Auth256_128",
+    "Auth256-128: Auth256 with its tag cut to the first 16 bytes.",
+    16,
+    12,
+    |key, b| Auth256Key::from_slice(&key)
+        .map_err(err)
+        .and_then(|k| Ok(Key::Auth256 {
+            key: Arc::new(k),
+            enc: encoding(b)?,
+            short: true
+        })),
+    random_bytes(32)
+);
+
+keyed_class!(
+    PyPoly1305Aes,
+    "Poly1305Aes",
+    "Poly1305-AES (Bernstein 2005): 32-byte key k || r (r clamped: ValueError otherwise), 16-byte nonce, 16-byte tag.",
+    16,
+    16,
+    |key, b| {
+        only_b1(b, "Poly1305Aes")?;
+        Poly1305AesKey::from_slice(&key)
+            .map_err(err)
+            .map(|k| Key::Poly1305Aes(Arc::new(k)))
+    },
+    random_bytes(32).map(|mut k| {
+        let a: &mut [u8; 32] = (&mut k[..]).try_into().expect("32 bytes");
+        Poly1305AesKey::clamp_key_bytes(a);
+        k
+    })
+);
+
+keyed_class!(
+    PyHash127Aes,
+    "Hash127Aes",
+    "hash127-AES (Bernstein 2004): 32-byte key, 16-byte nonce, 16-byte tag. No pieces yet.",
+    16,
+    16,
+    |key, b| {
+        only_b1(b, "Hash127Aes")?;
+        Hash127AesKey::from_slice(&key)
+            .map_err(err)
+            .map(|k| Key::Hash127Aes(Arc::new(k)))
+    },
+    random_bytes(32)
+);
+
+/// A streaming MAC of one message (from `mac.start(nonce)`): `update` any number of times,
+/// `absorb` pieces in any order, then `finalize` or `verify` once.
+#[pyclass(module = "wegman", frozen)]
+pub(crate) struct Stream {
+    state: Mutex<Option<StreamState>>,
+    threads: Threads,
+    /// Pieces absorbed ahead of their turn, by offset.
+    pending: Mutex<BTreeMap<u64, PieceState>>,
+    alg: &'static str,
+}
+
+impl Stream {
+    fn with_state<T>(&self, f: impl FnOnce(&mut StreamState) -> PyResult<T>) -> PyResult<T> {
+        let mut g = self
+            .state
+            .try_lock()
+            .map_err(|_| PyValueError::new_err("the stream is in use by another thread"))?;
+        match g.as_mut() {
+            Some(s) => f(s),
+            None => Err(PyValueError::new_err("the stream was already finalized")),
+        }
+    }
+
+    /// Absorbs the pending pieces that start where the message ends.
+    fn drain(&self, state: &mut StreamState) -> PyResult<()> {
+        let mut pending = self
+            .pending
+            .lock()
+            .map_err(|_| PyValueError::new_err("poisoned"))?;
+        loop {
+            let at = state.len();
+            match pending.remove(&at) {
+                Some(p) => {
+                    let empty = {
+                        let mut p2 = p;
+                        let n = p2.len();
+                        state.absorb(p2).map_err(err)?;
+                        n == 0
+                    };
+                    if empty {
+                        // An empty piece does not advance: avoid looping on a second one.
+                        if !pending.contains_key(&at) {
+                            break;
+                        }
+                    }
+                }
+                None => break,
+            }
+        }
+        Ok(())
+    }
+
+    fn take(&self) -> PyResult<StreamState> {
+        let mut g = self
+            .state
+            .try_lock()
+            .map_err(|_| PyValueError::new_err("the stream is in use by another thread"))?;
+        let s = g
+            .take()
+            .ok_or_else(|| PyValueError::new_err("the stream was already finalized"))?;
+        let pending = self
+            .pending
+            .lock()
+            .map_err(|_| PyValueError::new_err("poisoned"))?;
+        if let Some(at) = pending.keys().next() {
+            let msg =
+                format!("a piece starting at byte {at} is not joined: bytes up to it are missing");
+            // Put the state back: nothing was finalized.
+            *g = Some(s);
+            return Err(PyValueError::new_err(msg));
+        }
+        Ok(s)
+    }
+}
+
+#[pymethods]
+impl Stream {
+    /// Absorbs more of the message (any buffer; the GIL is released from 2 KiB on). Returns
+    /// the stream, so calls chain.
+    fn update<'py>(slf: &Bound<'py, Self>, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        let py = slf.py();
+        let me = slf.get();
+        me.with_state(|s| {
+            if me.pending.lock().map(|p| !p.is_empty()).unwrap_or(false) {
+                return Err(PyValueError::new_err(
+                    "pieces are waiting for the bytes before them: update only after every piece is joined",
+                ));
+            }
+            feed(py, s, &me.threads, data)
+        })?;
+        Ok(slf.clone())
+    }
+
+    /// Joins a piece (from `mac.piece(offset)` or `Piece.from_bytes`) into the message.
+    /// Pieces may arrive in any order: each is joined once the bytes before it are in. The
+    /// piece is consumed.
+    fn absorb(&self, piece: &Piece) -> PyResult<()> {
+        let p = piece.take()?;
+        self.with_state(|s| {
+            let mut p = p;
+            let off = p.offset();
+            let here = s.len();
+            if off < here {
+                return Err(PyValueError::new_err(format!(
+                    "cannot join message pieces: the piece starts at byte {off}, before the end of the message so far ({here})"
+                )));
+            }
+            {
+                let mut pending =
+                    self.pending.lock().map_err(|_| PyValueError::new_err("poisoned"))?;
+                if pending.contains_key(&off) {
+                    return Err(PyValueError::new_err(format!(
+                        "cannot join message pieces: two pieces start at byte {off}"
+                    )));
+                }
+                pending.insert(off, p);
+            }
+            self.drain(s)
+        })
+    }
+
+    /// Bytes of the message joined so far.
+    fn __len__(&self) -> PyResult<usize> {
+        self.with_state(|s| Ok(s.len() as usize))
+    }
+
+    /// The tag. The stream cannot be used afterwards.
+    fn finalize<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let s = self.take()?;
+        Ok(PyBytes::new(py, &s.finalize()))
+    }
+
+    /// Finalizes and checks `tag` in constant time; raises `InvalidTag` if it does not match.
+    fn verify(&self, tag: &Bound<'_, PyAny>) -> PyResult<()> {
+        let claimed = small_bytes(tag)?;
+        let s = self.take()?;
+        check_tag(&s.finalize(), &claimed)
+    }
+
+    /// The algorithm's name as `wegman tag` prints it.
+    #[getter]
+    fn algorithm(&self) -> &'static str {
+        self.alg
+    }
+
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(no_pickle("a stream"))
+    }
+}
+
+/// The one-time Poly1305 (RFC 8439): a 32-byte key authenticates one message only. In the
+/// shape of `cryptography`'s `Poly1305`: `update`, `finalize`, `verify`, and the one-shot
+/// `generate_tag` / `verify_tag`; also `piece` / `absorb` like the keyed MACs.
+#[pyclass(name = "Poly1305", module = "wegman", frozen)]
+pub(crate) struct PyPoly1305 {
+    stream: Stream,
+    key: Zeroizing<[u8; 32]>,
+}
+
+fn poly_key(key: &Bound<'_, PyAny>) -> PyResult<Zeroizing<[u8; 32]>> {
+    let k = small_bytes(key)?;
+    let a: [u8; 32] = k.as_slice().try_into().map_err(|_| {
+        err(Error::KeyLength {
+            expected: 32,
+            actual: k.len(),
+        })
+    })?;
+    Ok(Zeroizing::new(a))
+}
+
+#[pymethods]
+impl PyPoly1305 {
+    /// Bytes in a key.
+    #[classattr]
+    const KEY_SIZE: usize = 32;
+    /// Bytes in a tag.
+    #[classattr]
+    const TAG_SIZE: usize = 16;
+
+    #[new]
+    #[pyo3(signature = (key, *, max_threads = 1))]
+    fn new(key: &Bound<'_, PyAny>, max_threads: i64) -> PyResult<Self> {
+        let key = poly_key(key)?;
+        Ok(PyPoly1305 {
+            stream: Stream {
+                state: Mutex::new(Some(StreamState::Poly1305(Box::new(PolyStream::OneTime(
+                    Poly1305::new(&key),
+                ))))),
+                threads: Threads::new(max_threads)?,
+                pending: Mutex::new(BTreeMap::new()),
+                alg: "poly1305",
+            },
+            key,
+        })
+    }
+
+    /// A fresh random one-time key.
+    #[staticmethod]
+    fn generate_key(py: Python<'_>) -> PyResult<Bound<'_, PyBytes>> {
+        Ok(PyBytes::new(py, &random_bytes(32)?))
+    }
+
+    /// One-shot tag of `data` under a one-time `key`.
+    #[staticmethod]
+    fn generate_tag<'py>(
+        py: Python<'py>,
+        key: &Bound<'py, PyAny>,
+        data: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let key = poly_key(key)?;
+        let data = Bytes::get(data)?;
+        let t = data.with(py, |d| Poly1305::mac(&key, d));
+        Ok(PyBytes::new(py, t.as_bytes()))
+    }
+
+    /// One-shot constant-time check; raises `InvalidTag` if `tag` does not match.
+    #[staticmethod]
+    fn verify_tag(
+        py: Python<'_>,
+        key: &Bound<'_, PyAny>,
+        data: &Bound<'_, PyAny>,
+        tag: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let key = poly_key(key)?;
+        let data = Bytes::get(data)?;
+        let t = data.with(py, |d| Poly1305::mac(&key, d));
+        check_tag(t.as_bytes(), &small_bytes(tag)?)
+    }
+
+    /// Absorbs more of the message.
+    fn update(&self, py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.stream
+            .with_state(|s| feed(py, s, &self.stream.threads, data))
+    }
+
+    /// An independent hash of the part of the message from `offset` (any offset).
+    fn piece(&self, offset: u64) -> PyResult<Piece> {
+        let p = Poly1305::new(&self.key).piece_at(offset);
+        Ok(Piece::new(PieceState::Poly1305(Box::new(p)), "poly1305"))
+    }
+
+    /// Joins a piece; see `Stream.absorb`.
+    fn absorb(&self, piece: &Piece) -> PyResult<()> {
+        self.stream.absorb(piece)
+    }
+
+    /// The tag; the object cannot be used afterwards.
+    fn finalize<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        self.stream.finalize(py)
+    }
+
+    /// Finalizes and checks `tag` in constant time; raises `InvalidTag` if it does not match.
+    fn verify(&self, tag: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.stream.verify(tag)
+    }
+
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(no_pickle("a MAC object"))
+    }
+}
+
+/// The hash of one piece of a message, computed anywhere and joined into the message's
+/// stream. Secret: it reveals the hash key for a known message. It moves between machines
+/// only through `to_bytes` / `Piece.from_bytes(mac, blob)` (never pickle), and is zeroized
+/// when dropped or joined.
+#[pyclass(module = "wegman", frozen)]
+pub(crate) struct Piece {
+    state: Mutex<Option<PieceState>>,
+    alg: &'static str,
+}
+
+impl Piece {
+    fn new(state: PieceState, alg: &'static str) -> Piece {
+        Piece {
+            state: Mutex::new(Some(state)),
+            alg,
+        }
+    }
+
+    fn take(&self) -> PyResult<PieceState> {
+        self.state
+            .try_lock()
+            .map_err(|_| PyValueError::new_err("the piece is in use by another thread"))?
+            .take()
+            .ok_or_else(|| PyValueError::new_err("the piece was already joined"))
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut PieceState) -> PyResult<T>) -> PyResult<T> {
+        let mut g = self
+            .state
+            .try_lock()
+            .map_err(|_| PyValueError::new_err("the piece is in use by another thread"))?;
+        match g.as_mut() {
+            Some(p) => f(p),
+            None => Err(PyValueError::new_err("the piece was already joined")),
+        }
+    }
+}
+
+#[pymethods]
+impl Piece {
+    /// Reads a piece written by `to_bytes` under the key of `mac` (an `Auth256`,
+    /// `Auth256_128` or `Poly1305Aes`; `ValueError` for a malformed blob or, for Auth256,
+    /// one made under another key).
+    #[staticmethod]
+    fn from_bytes(mac: &Bound<'_, PyAny>, blob: &Bound<'_, PyAny>) -> PyResult<Piece> {
+        let blob = small_bytes(blob)?;
+        let key = if let Ok(m) = mac.cast::<PyAuth256>() {
+            m.get().key().clone()
+        } else if let Ok(m) = mac.cast::<PyAuth256_128>() {
+            m.get().key().clone()
+        } else if let Ok(m) = mac.cast::<PyPoly1305Aes>() {
+            m.get().key().clone()
+        } else if let Ok(m) = mac.cast::<PyHash127Aes>() {
+            m.get().key().clone()
+        } else if let Ok(m) = mac.cast::<PyPoly1305>() {
+            let h = Poly1305::new(&m.get().key);
+            return Ok(Piece::new(
+                PieceState::Poly1305(Box::new(h.piece_from_bytes(&blob).map_err(err)?)),
+                "poly1305",
+            ));
+        } else {
+            return Err(PyTypeError::new_err(
+                "Piece.from_bytes takes the MAC object (Auth256, Auth256_128, Poly1305Aes or Poly1305) whose key made the piece",
+            ));
+        };
+        Ok(Piece::new(key.piece_from_bytes(&blob)?, key.name()))
+    }
+
+    /// Absorbs more of this piece (the GIL is released from 2 KiB on).
+    fn update<'py>(slf: &Bound<'py, Self>, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        let py = slf.py();
+        let data = Bytes::get(data)?;
+        slf.get().with(|p| {
+            data.with(py, |d| p.update(d));
+            Ok(())
+        })?;
+        Ok(slf.clone())
+    }
+
+    /// Appends `next`, the piece that starts where this one ends (consumed).
+    fn merge(&self, next: &Piece) -> PyResult<()> {
+        if std::ptr::eq(self, next) {
+            return Err(PyValueError::new_err(
+                "a piece cannot be merged with itself",
+            ));
+        }
+        let n = next.take()?;
+        self.with(|p| p.merge(n).map_err(err))
+    }
+
+    /// The serialised piece (secret: send it only over encrypted channels).
+    fn to_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        self.with(|p| Ok(PyBytes::new(py, &p.to_bytes())))
+    }
+
+    /// Where the piece starts in the message.
+    #[getter]
+    fn offset(&self) -> PyResult<u64> {
+        self.with(|p| Ok(p.offset()))
+    }
+
+    /// Bytes absorbed.
+    fn __len__(&self) -> PyResult<usize> {
+        self.with(|p| Ok(p.len() as usize))
+    }
+
+    /// The algorithm's name.
+    #[getter]
+    fn algorithm(&self) -> &'static str {
+        self.alg
+    }
+
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(no_pickle("a piece"))
+    }
+
+    fn __repr__(&self) -> String {
+        match self.with(|p| Ok((p.offset(), p.len()))) {
+            Ok((o, l)) => format!("wegman.Piece({}, offset={o}, len={l})", self.alg),
+            Err(_) => format!("wegman.Piece({}, joined)", self.alg),
+        }
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyAuth256>()?;
+    m.add_class::<PyAuth256_128>()?;
+    m.add_class::<PyPoly1305Aes>()?;
+    m.add_class::<PyHash127Aes>()?;
+    m.add_class::<PyPoly1305>()?;
+    m.add_class::<Stream>()?;
+    m.add_class::<Piece>()?;
+    Ok(())
+}
