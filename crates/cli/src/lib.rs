@@ -24,6 +24,7 @@ pub mod fuzzing;
 mod input;
 mod keyfile;
 mod nonce;
+pub mod tagging;
 mod wg;
 
 use std::io::{BufRead, Write};

@@ -1,4 +1,492 @@
+//! `wegman.gf2`: binary fields on numpy arrays.
+//!
+//! An array of field elements is a C-contiguous `uint64` array of shape (n, limbs), limbs =
+//! ⌈m/64⌉, row i the little-endian limbs of element i (bit j: the coefficient of x^j in a
+//! polynomial basis, of β^{2^j} in a normal basis). Inputs are read in place (no copy of the
+//! array) and checked to be reduced (no bit at or above m); every operation makes one output
+//! array and runs with the GIL released.
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
 use pyo3::prelude::*;
-pub(crate) fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+use pyo3::types::PyInt;
+use wegman_gf2::{Element, Field, Gnb, NbElement};
+
+/// What the numpy front end needs of a field: [`Field`] (polynomial basis) and [`Gnb`]
+/// (Gaussian normal basis) both provide it.
+trait Ops: Sync {
+    type E: Copy + Default + Send + Sync;
+    fn degree(&self) -> u32;
+    fn elem(&self, limbs: &[u64]) -> Result<Self::E, String>;
+    fn limbs(e: &Self::E) -> &[u64];
+    fn is_zero(e: &Self::E) -> bool;
+    fn mul_all(&self, a: &[Self::E], b: &[Self::E], out: &mut [Self::E]);
+    fn sqr(&self, a: &Self::E) -> Self::E;
+    fn sqrt(&self, a: &Self::E) -> Self::E;
+    fn inv_all(&self, a: &[Self::E], out: &mut [Self::E]);
+    fn trace(&self, a: &Self::E) -> u8;
+    fn half_trace(&self, a: &Self::E) -> Result<Self::E, String>;
+    fn solve(&self, c: &Self::E) -> Option<Self::E>;
+    fn pow(&self, a: &Self::E, e: &[u64]) -> Self::E;
+    fn parse(&self, s: &str) -> Result<Self::E, String>;
+    fn hex(&self, e: &Self::E) -> String;
+}
+
+impl Ops for Field {
+    type E = Element;
+    fn degree(&self) -> u32 {
+        Field::degree(self)
+    }
+    fn elem(&self, limbs: &[u64]) -> Result<Element, String> {
+        self.element(limbs).map_err(|e| e.to_string())
+    }
+    fn limbs(e: &Element) -> &[u64] {
+        e.limbs()
+    }
+    fn is_zero(e: &Element) -> bool {
+        bool::from(e.is_zero())
+    }
+    fn mul_all(&self, a: &[Element], b: &[Element], out: &mut [Element]) {
+        // The three slices have one length by construction.
+        let _ = self.mul_slice(out, a, b);
+    }
+    fn sqr(&self, a: &Element) -> Element {
+        Field::sqr(self, a)
+    }
+    fn sqrt(&self, a: &Element) -> Element {
+        Field::sqrt(self, a)
+    }
+    fn inv_all(&self, a: &[Element], out: &mut [Element]) {
+        let _ = self.inv_slice(out, a);
+    }
+    fn trace(&self, a: &Element) -> u8 {
+        Field::trace(self, a)
+    }
+    fn half_trace(&self, a: &Element) -> Result<Element, String> {
+        Field::half_trace(self, a).map_err(|e| e.to_string())
+    }
+    fn solve(&self, c: &Element) -> Option<Element> {
+        Field::solve(self, c).map(|(z, _)| z)
+    }
+    fn pow(&self, a: &Element, e: &[u64]) -> Element {
+        Field::pow(self, a, e)
+    }
+    fn parse(&self, s: &str) -> Result<Element, String> {
+        Field::parse(self, s).map_err(|e| e.to_string())
+    }
+    fn hex(&self, e: &Element) -> String {
+        self.to_hex(e)
+    }
+}
+
+impl Ops for Gnb {
+    type E = NbElement;
+    fn degree(&self) -> u32 {
+        Gnb::degree(self)
+    }
+    fn elem(&self, limbs: &[u64]) -> Result<NbElement, String> {
+        self.element(limbs).map_err(|e| e.to_string())
+    }
+    fn limbs(e: &NbElement) -> &[u64] {
+        e.limbs()
+    }
+    fn is_zero(e: &NbElement) -> bool {
+        bool::from(e.is_zero())
+    }
+    fn mul_all(&self, a: &[NbElement], b: &[NbElement], out: &mut [NbElement]) {
+        // Bit-sliced for a batch; one product at a time (Ning–Yin) for a handful.
+        if a.len() >= 16 {
+            let _ = self.mul_batch(a, b, out);
+        } else {
+            for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
+                *o = self.mul(x, y);
+            }
+        }
+    }
+    fn sqr(&self, a: &NbElement) -> NbElement {
+        Gnb::sqr(self, a)
+    }
+    fn sqrt(&self, a: &NbElement) -> NbElement {
+        Gnb::sqrt(self, a)
+    }
+    fn inv_all(&self, a: &[NbElement], out: &mut [NbElement]) {
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = self.inv(x).unwrap_or(NbElement::ZERO);
+        }
+    }
+    fn trace(&self, a: &NbElement) -> u8 {
+        Gnb::trace(self, a)
+    }
+    fn half_trace(&self, a: &NbElement) -> Result<NbElement, String> {
+        Ok(Gnb::half_trace(self, a))
+    }
+    fn solve(&self, c: &NbElement) -> Option<NbElement> {
+        Gnb::solve(self, c).map(|(z, _)| z)
+    }
+    fn pow(&self, a: &NbElement, e: &[u64]) -> NbElement {
+        Gnb::pow(self, a, e)
+    }
+    fn parse(&self, s: &str) -> Result<NbElement, String> {
+        self.parse_element(s).map_err(|e| e.to_string())
+    }
+    fn hex(&self, e: &NbElement) -> String {
+        self.to_hex(e)
+    }
+}
+
+/// Limbs per element of a degree-m field.
+fn limbs_for(m: u32) -> usize {
+    m.div_ceil(64) as usize
+}
+
+/// Reads an (n, limbs) array into elements, checking shape, layout and range.
+fn read<O: Ops>(f: &O, a: &PyReadonlyArray2<'_, u64>, what: &str) -> PyResult<Vec<O::E>> {
+    let l = limbs_for(f.degree());
+    let shape = a.shape();
+    if shape[1] != l {
+        return Err(PyValueError::new_err(format!(
+            "{what}: expected an array of shape (n, {l}) for GF(2^{}), got {shape:?}",
+            f.degree()
+        )));
+    }
+    let s = a.as_slice().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{what}: the array is not C-contiguous; pass numpy.ascontiguousarray(...)"
+        ))
+    })?;
+    s.chunks_exact(l)
+        .enumerate()
+        .map(|(i, row)| {
+            f.elem(row)
+                .map_err(|e| PyValueError::new_err(format!("{what}, row {i}: {e}")))
+        })
+        .collect()
+}
+
+/// Writes elements into a new (n, limbs) array.
+fn write<'py, O: Ops>(py: Python<'py>, f: &O, es: &[O::E]) -> Bound<'py, PyArray2<u64>> {
+    let l = limbs_for(f.degree());
+    let out = PyArray2::<u64>::zeros(py, [es.len(), l], false);
+    {
+        let mut rw = out.readwrite();
+        let s = rw.as_slice_mut().expect("a new array is contiguous");
+        for (row, e) in s.chunks_exact_mut(l).zip(es) {
+            row.copy_from_slice(&O::limbs(e)[..l]);
+        }
+    }
+    out
+}
+
+/// An exponent (a non-negative Python int) as little-endian limbs.
+fn exponent(e: &Bound<'_, PyInt>) -> PyResult<Vec<u64>> {
+    if e.lt(0)? {
+        return Err(PyValueError::new_err(
+            "the exponent must be non-negative (use inv first for a negative power)",
+        ));
+    }
+    let bits: usize = e.call_method0("bit_length")?.extract()?;
+    let n = bits.div_ceil(64).max(1);
+    let bytes: Vec<u8> = e.call_method1("to_bytes", (8 * n, "little"))?.extract()?;
+    Ok(bytes
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+        .collect())
+}
+
+fn map1<'py, O: Ops>(
+    py: Python<'py>,
+    f: &O,
+    a: PyReadonlyArray2<'py, u64>,
+    op: impl Fn(&O, &O::E) -> O::E + Send + Sync,
+) -> PyResult<Bound<'py, PyArray2<u64>>> {
+    let a = read(f, &a, "a")?;
+    let out: Vec<O::E> = py.detach(|| a.iter().map(|x| op(f, x)).collect());
+    Ok(write(py, f, &out))
+}
+
+/// The numpy methods of a field class (identical for both bases).
+macro_rules! field_methods {
+    ($cls:ident, $inner:ty, { $($extra:tt)* }) => {
+        #[pymethods]
+        impl $cls {
+            $($extra)*
+
+            /// The extension degree m.
+            #[getter]
+            fn degree(&self) -> u32 {
+                Ops::degree(&self.f)
+            }
+
+            /// uint64 limbs per element: ⌈m/64⌉.
+            #[getter]
+            fn limbs(&self) -> usize {
+                limbs_for(Ops::degree(&self.f))
+            }
+
+            /// The backend the arithmetic runs on.
+            #[getter]
+            fn backend(&self) -> String {
+                self.f.backend().to_string()
+            }
+
+            /// An (n, limbs) array of zeros.
+            fn zeros<'py>(&self, py: Python<'py>, n: usize) -> Bound<'py, PyArray2<u64>> {
+                PyArray2::zeros(py, [n, self.limbs()], false)
+            }
+
+            /// Elements from hex strings (most significant digit first, as `wegman field`).
+            fn from_hex<'py>(
+                &self,
+                py: Python<'py>,
+                strings: Vec<String>,
+            ) -> PyResult<Bound<'py, PyArray2<u64>>> {
+                let es = strings
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        <$inner as Ops>::parse(&self.f, s)
+                            .map_err(|e| PyValueError::new_err(format!("string {i} ({s:?}): {e}")))
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                Ok(write(py, &self.f, &es))
+            }
+
+            /// Hex strings of the rows of `a`.
+            fn to_hex(&self, a: PyReadonlyArray2<'_, u64>) -> PyResult<Vec<String>> {
+                Ok(read(&self.f, &a, "a")?.iter().map(|e| self.f.hex(e)).collect())
+            }
+
+            /// a + b (XOR).
+            fn add<'py>(
+                &self,
+                py: Python<'py>,
+                a: PyReadonlyArray2<'py, u64>,
+                b: PyReadonlyArray2<'py, u64>,
+            ) -> PyResult<Bound<'py, PyArray2<u64>>> {
+                let (x, y) = (read(&self.f, &a, "a")?, read(&self.f, &b, "b")?);
+                same(x.len(), y.len())?;
+                let l = self.limbs();
+                let out = PyArray2::<u64>::zeros(py, [x.len(), l], false);
+                {
+                    let (sa, sb) = (a.as_slice()?, b.as_slice()?);
+                    let mut rw = out.readwrite();
+                    for ((o, p), q) in rw.as_slice_mut()?.iter_mut().zip(sa).zip(sb) {
+                        *o = p ^ q;
+                    }
+                }
+                Ok(out)
+            }
+
+            /// a·b, element by element (one backend dispatch for the whole batch).
+            fn mul<'py>(
+                &self,
+                py: Python<'py>,
+                a: PyReadonlyArray2<'py, u64>,
+                b: PyReadonlyArray2<'py, u64>,
+            ) -> PyResult<Bound<'py, PyArray2<u64>>> {
+                let (x, y) = (read(&self.f, &a, "a")?, read(&self.f, &b, "b")?);
+                same(x.len(), y.len())?;
+                let f = &self.f;
+                let out = py.detach(|| {
+                    let mut out = vec![Default::default(); x.len()];
+                    f.mul_all(&x, &y, &mut out);
+                    out
+                });
+                Ok(write(py, f, &out))
+            }
+
+            /// a².
+            fn sqr<'py>(
+                &self,
+                py: Python<'py>,
+                a: PyReadonlyArray2<'py, u64>,
+            ) -> PyResult<Bound<'py, PyArray2<u64>>> {
+                map1(py, &self.f, a, |f, x| <$inner as Ops>::sqr(f, x))
+            }
+
+            /// The square root (every element has exactly one).
+            fn sqrt<'py>(
+                &self,
+                py: Python<'py>,
+                a: PyReadonlyArray2<'py, u64>,
+            ) -> PyResult<Bound<'py, PyArray2<u64>>> {
+                map1(py, &self.f, a, |f, x| <$inner as Ops>::sqrt(f, x))
+            }
+
+            /// a^{−1}; `ZeroDivisionError` naming the first zero row.
+            fn inv<'py>(
+                &self,
+                py: Python<'py>,
+                a: PyReadonlyArray2<'py, u64>,
+            ) -> PyResult<Bound<'py, PyArray2<u64>>> {
+                let x = read(&self.f, &a, "a")?;
+                if let Some(i) = x.iter().position(|e| <$inner as Ops>::is_zero(e)) {
+                    return Err(PyZeroDivisionError::new_err(format!(
+                        "row {i} is zero, which has no inverse"
+                    )));
+                }
+                let f = &self.f;
+                let out = py.detach(|| {
+                    let mut out = vec![Default::default(); x.len()];
+                    f.inv_all(&x, &mut out);
+                    out
+                });
+                Ok(write(py, f, &out))
+            }
+
+            /// a^e for a non-negative integer e (constant-time in the elements and e, for e's
+            /// length).
+            fn pow<'py>(
+                &self,
+                py: Python<'py>,
+                a: PyReadonlyArray2<'py, u64>,
+                e: &Bound<'py, PyInt>,
+            ) -> PyResult<Bound<'py, PyArray2<u64>>> {
+                let e = exponent(e)?;
+                map1(py, &self.f, a, move |f, x| <$inner as Ops>::pow(f, x, &e))
+            }
+
+            /// Tr(a) ∈ {0, 1} as a uint8 array of shape (n,).
+            fn trace<'py>(
+                &self,
+                py: Python<'py>,
+                a: PyReadonlyArray2<'py, u64>,
+            ) -> PyResult<Bound<'py, PyArray1<u8>>> {
+                let x = read(&self.f, &a, "a")?;
+                let f = &self.f;
+                let t: Vec<u8> = py.detach(|| x.iter().map(|e| <$inner as Ops>::trace(f, e)).collect());
+                Ok(PyArray1::from_vec(py, t))
+            }
+
+            /// The half-trace H(a) = Σ_{i<(m+1)/2} a^{4^i} (odd m): H(a)² + H(a) = a + Tr(a).
+            fn half_trace<'py>(
+                &self,
+                py: Python<'py>,
+                a: PyReadonlyArray2<'py, u64>,
+            ) -> PyResult<Bound<'py, PyArray2<u64>>> {
+                let x = read(&self.f, &a, "a")?;
+                let f = &self.f;
+                let out: Result<Vec<_>, String> =
+                    py.detach(|| x.iter().map(|e| <$inner as Ops>::half_trace(f, e)).collect());
+                Ok(write(py, f, &out.map_err(PyValueError::new_err)?))
+            }
+
+            /// A root z of z² + z = c for each row (the other root is z + 1), and a bool
+            /// array saying which rows have roots (Tr(c) = 0); rows without one give 0.
+            fn solve<'py>(
+                &self,
+                py: Python<'py>,
+                c: PyReadonlyArray2<'py, u64>,
+            ) -> PyResult<(Bound<'py, PyArray2<u64>>, Bound<'py, PyArray1<bool>>)> {
+                let x = read(&self.f, &c, "c")?;
+                let f = &self.f;
+                let (z, ok): (Vec<_>, Vec<bool>) = py.detach(|| {
+                    x.iter()
+                        .map(|e| match <$inner as Ops>::solve(f, e) {
+                            Some(z) => (z, true),
+                            None => (Default::default(), false),
+                        })
+                        .unzip()
+                });
+                Ok((write(py, f, &z), PyArray1::from_vec(py, ok)))
+            }
+        }
+    };
+}
+
+fn same(a: usize, b: usize) -> PyResult<()> {
+    if a == b {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err(format!(
+            "the operands have different numbers of rows ({a} and {b})"
+        )))
+    }
+}
+
+/// GF(2^m) in a polynomial basis: any irreducible trinomial or pentanomial, m ≤ 571, given
+/// by its exponents (`"163,7,6,3,0"`); the NIST and square-root-friendly moduli have unrolled
+/// kernels.
+#[pyclass(name = "Field", module = "wegman.gf2", frozen)]
+pub(crate) struct PyField {
+    f: Field,
+}
+
+field_methods!(PyField, Field, {
+    #[new]
+    fn new(modulus: &str) -> PyResult<Self> {
+        Field::from_exponents(modulus)
+            .map(|f| PyField { f })
+            .map_err(|e| PyValueError::new_err(format!("modulus {modulus:?}: {e}")))
+    }
+
+    /// The field of Avanzi's square-root-friendly modulus of odd degree m.
+    #[staticmethod]
+    fn ssrf(m: u32) -> PyResult<Self> {
+        let (modulus, _) =
+            wegman_gf2::ssrf_modulus(m).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyField {
+            f: Field::new(modulus),
+        })
+    }
+
+    /// The modulus as its exponents, highest first (`"163,7,6,3,0"`).
+    #[getter]
+    fn modulus(&self) -> String {
+        let e: Vec<String> = self
+            .f
+            .modulus()
+            .exponents()
+            .iter()
+            .map(u32::to_string)
+            .collect();
+        e.join(",")
+    }
+
+    fn __repr__(&self) -> String {
+        format!("wegman.gf2.Field({:?})", self.modulus())
+    }
+});
+
+/// GF(2^m) in a Gaussian normal basis of type T (the smallest when not given): squaring is
+/// a rotation, and batches of products run bit-sliced (Brumley–Page).
+#[pyclass(name = "Gnb", module = "wegman.gf2", frozen)]
+pub(crate) struct PyGnb {
+    f: Gnb,
+}
+
+field_methods!(PyGnb, Gnb, {
+    #[new]
+    #[pyo3(signature = (m, t = None))]
+    fn new(m: u32, t: Option<u32>) -> PyResult<Self> {
+        Gnb::with_type(m, t)
+            .map(|f| PyGnb { f })
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The type T.
+    #[getter]
+    fn gnb_type(&self) -> u32 {
+        self.f.gnb_type()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("wegman.gf2.Gnb({}, {})", self.f.degree(), self.f.gnb_type())
+    }
+});
+
+/// Avanzi's square-root-friendly modulus of odd degree m, as exponents (`"163,…,0"`).
+#[pyfunction]
+fn ssrf(m: u32) -> PyResult<String> {
+    let (modulus, _) =
+        wegman_gf2::ssrf_modulus(m).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let e: Vec<String> = modulus.exponents().iter().map(u32::to_string).collect();
+    Ok(e.join(","))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyField>()?;
+    m.add_class::<PyGnb>()?;
+    m.add_function(wrap_pyfunction!(ssrf, m)?)?;
     Ok(())
 }
