@@ -682,25 +682,10 @@ impl Stream {
             .pending
             .lock()
             .map_err(|_| PyValueError::new_err("poisoned"))?;
-        loop {
-            let at = state.len();
-            match pending.remove(&at) {
-                Some(p) => {
-                    let empty = {
-                        let mut p2 = p;
-                        let n = p2.len();
-                        state.absorb(p2).map_err(err)?;
-                        n == 0
-                    };
-                    if empty {
-                        // An empty piece does not advance: avoid looping on a second one.
-                        if !pending.contains_key(&at) {
-                            break;
-                        }
-                    }
-                }
-                None => break,
-            }
+        // Each piece absorbed moves the end (pieces at the end's offset are non-empty or the
+        // last one there), so this ends.
+        while let Some(p) = pending.remove(&state.len()) {
+            state.absorb(p).map_err(err)?;
         }
         Ok(())
     }
@@ -755,21 +740,31 @@ impl Stream {
             let mut p = p;
             let off = p.offset();
             let here = s.len();
+            let mut pending = self.pending.lock().map_err(|_| PyValueError::new_err("poisoned"))?;
+            if p.len() == 0 && (off < here || pending.contains_key(&off)) {
+                // An empty piece adds nothing; where bytes already are, it is dropped.
+                return Ok(());
+            }
             if off < here {
                 return Err(PyValueError::new_err(format!(
                     "cannot join message pieces: the piece starts at byte {off}, before the end of the message so far ({here})"
                 )));
             }
-            {
-                let mut pending =
-                    self.pending.lock().map_err(|_| PyValueError::new_err("poisoned"))?;
-                if pending.contains_key(&off) {
+            match pending.get_mut(&off).map(|q| q.len() == 0) {
+                // The waiting one is empty: the new one replaces it.
+                Some(true) => {
+                    pending.insert(off, p);
+                }
+                Some(false) => {
                     return Err(PyValueError::new_err(format!(
                         "cannot join message pieces: two pieces start at byte {off}"
                     )));
                 }
-                pending.insert(off, p);
+                None => {
+                    pending.insert(off, p);
+                }
             }
+            drop(pending);
             self.drain(s)
         })
     }
