@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 import wegman
@@ -150,7 +151,10 @@ def test_every_buffer_type_and_bad_input(name: str, cls: type[Keyed]) -> None:
     data = message(5, 5000)
     want = mac.tag(nonce, data)
     arr = np.frombuffer(data, dtype=np.uint8)
-    for form in [bytearray(data), memoryview(data), arr, arr.reshape(50, 100)]:
+    forms: list[bytearray | memoryview | npt.NDArray[np.uint8]] = [
+        bytearray(data), memoryview(data), arr, arr.reshape(50, 100)
+    ]
+    for form in forms:
         assert mac.tag(nonce, form) == want
     assert mac.tag(bytearray(nonce), data) == want
     with pytest.raises(BufferError):

@@ -32,7 +32,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Protocol, Union
 
 from . import Auth256, Auth256_128, Hash127Aes, Piece, Poly1305, Poly1305Aes
 from ._wegman import _cli_check_line, _cli_load_key, _cli_reserve_nonces
@@ -47,6 +47,12 @@ DEFAULT_PIECE_SIZE = 64 << 20
 
 #: Bytes read from a file at a time by a task.
 READ_SIZE = 8 << 20
+
+
+
+class _Sink(Protocol):
+    def update(self, data: memoryview, /) -> object: ...
+
 
 ALGORITHMS = ("auth256", "auth256-128", "poly1305-aes", "hash127-aes", "poly1305")
 
@@ -64,7 +70,7 @@ def make_mac(alg: str, key: bytes, b: int = 1) -> Mac:
     raise ValueError(f"no keyed MAC named {alg!r} (one of {', '.join(ALGORITHMS[:4])})")
 
 
-def _feed(target: Piece | Poly1305 | object, path: str, offset: int, length: int) -> None:
+def _feed(target: _Sink, path: str, offset: int, length: int) -> None:
     """Reads bytes [offset, offset + length) of ``path`` into ``target.update``."""
     buf = bytearray(min(READ_SIZE, max(length, 1)))
     view = memoryview(buf)
@@ -76,7 +82,7 @@ def _feed(target: Piece | Poly1305 | object, path: str, offset: int, length: int
             if not n:
                 raise OSError(f"{path}: the file ended at byte {offset + length - left}, "
                               f"before byte {offset + length} (did it shrink?)")
-            target.update(view[:n])  # type: ignore[attr-defined]
+            target.update(view[:n])
             left -= n
 
 
