@@ -127,6 +127,10 @@ pub fn cases() -> Vec<Case> {
             run: auth256,
         },
         Case {
+            name: "mac/pieces",
+            run: pieces,
+        },
+        Case {
             name: "gf2/field",
             run: field,
         },
@@ -354,6 +358,89 @@ fn auth256(r: &mut Report) {
                 assert!(m.verify(&wrong).is_err());
             }
         }
+    }
+}
+
+/// Pieces hashed under a secret key, serialised (the blob is secret), read back, joined out
+/// of order into a stream: Auth256 (every encoding) and Poly1305-AES.
+fn pieces(r: &mut Report) {
+    let mut rng = Rng::new(0x91ece);
+    {
+        use wegman_mac::hash256::Backend;
+        for b in runnable!(r, Backend) {
+            r.cover(format!("auth256 {b}"));
+            for enc in [Encoding::B1, Encoding::B8, Encoding::B256] {
+                let key: [u8; 32] = rng.array();
+                let nonce: [u8; 12] = rng.array();
+                let u = enc.unit();
+                let msg = rng.bytes(3 * u + 40);
+                let want = Auth256Key::with_options(&key, b, DEFAULT_CACHE_LIMIT)
+                    .start_with(&nonce, enc)
+                    .tap_update(&msg)
+                    .finalize()
+                    .into_bytes();
+                let k = key;
+                secret(&k);
+                let sk = Auth256Key::with_options(&k, b, DEFAULT_CACHE_LIMIT);
+                let mut blobs = Vec::new();
+                for (lo, hi) in [(u, msg.len()), (0, u)] {
+                    let mut p = sk.piece_at(enc, lo as u64).unwrap();
+                    p.update(&msg[lo..hi]);
+                    blobs.push(p.to_bytes());
+                }
+                let mut m = sk.start_with(&nonce, enc);
+                let second = sk.piece_from_bytes(&blobs[0]).unwrap();
+                let first = sk.piece_from_bytes(&blobs[1]).unwrap();
+                m.absorb(first).unwrap();
+                m.absorb(second).unwrap();
+                assert_eq!(
+                    public(m.finalize().into_bytes()),
+                    want,
+                    "auth256 pieces {b} {enc:?}"
+                );
+            }
+        }
+    }
+    {
+        use wegman_mac::poly1305::Backend;
+        for b in runnable!(r, Backend) {
+            r.cover(format!("poly1305-aes {b}"));
+            let mut key: [u8; 32] = rng.array();
+            Poly1305AesKey::clamp_key_bytes(&mut key);
+            let nonce: [u8; 16] = rng.array();
+            let msg = rng.bytes(300);
+            let want = Poly1305AesKey::with_backend(&key, b)
+                .unwrap()
+                .mac(&nonce, &msg)
+                .into_bytes();
+            let k = key;
+            secret(&k);
+            let sk = Poly1305AesKey::with_backend(&k, b).unwrap();
+            let mut m = sk.start(&nonce);
+            for (lo, hi) in [(0, 7), (7, 100), (100, 300)] {
+                let mut p = sk.piece_at(lo as u64);
+                p.update(&msg[lo..hi]);
+                let blob = p.to_bytes();
+                m.absorb(sk.piece_from_bytes(&blob).unwrap()).unwrap();
+            }
+            assert_eq!(
+                public(m.finalize().into_bytes()),
+                want,
+                "poly1305-aes pieces {b}"
+            );
+        }
+    }
+}
+
+/// `update` that returns the stream, for one-line references.
+trait TapUpdate {
+    fn tap_update(self, msg: &[u8]) -> Self;
+}
+
+impl TapUpdate for wegman_mac::hash256::Auth256<'_> {
+    fn tap_update(mut self, msg: &[u8]) -> Self {
+        self.update(msg);
+        self
     }
 }
 

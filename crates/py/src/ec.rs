@@ -18,6 +18,11 @@ use zeroize::Zeroize;
 
 use crate::input::small_bytes;
 
+/// An (n, limbs) uint64 array.
+type Limbs<'py> = Bound<'py, PyArray2<u64>>;
+/// An (n,) bool array.
+type Flags<'py> = Bound<'py, PyArray1<bool>>;
+
 fn verr(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
@@ -175,7 +180,7 @@ impl PyCurve {
         loop {
             let mut b = zeroize::Zeroizing::new(vec![0u8; len]);
             getrandom::fill(&mut b).map_err(verr)?;
-            if bits % 8 != 0 {
+            if !bits.is_multiple_of(8) {
                 b[0] &= (1u8 << (bits % 8)) - 1;
             }
             let obj = PyBytes::new(py, &b);
@@ -292,11 +297,7 @@ impl PyCurve {
         scalars: PyReadonlyArray2<'py, u64>,
         x: PyReadonlyArray2<'py, u64>,
         y: PyReadonlyArray2<'py, u64>,
-    ) -> PyResult<(
-        Bound<'py, PyArray2<u64>>,
-        Bound<'py, PyArray2<u64>>,
-        Bound<'py, PyArray1<bool>>,
-    )> {
+    ) -> PyResult<(Limbs<'py>, Limbs<'py>, Flags<'py>)> {
         let (l, sl) = (self.limbs(), self.scalar_limbs());
         let ks = Self::rows(&scalars, sl, "scalars")?;
         let xs = Self::rows(&x, l, "x")?;
@@ -351,7 +352,7 @@ impl PyCurve {
         &self,
         py: Python<'py>,
         data: &Bound<'py, PyAny>,
-    ) -> PyResult<(Bound<'py, PyArray2<u64>>, Bound<'py, PyArray2<u64>>)> {
+    ) -> PyResult<(Limbs<'py>, Limbs<'py>)> {
         let l = self.limbs();
         match self.public(data)? {
             Point::Affine { x, y } => {

@@ -235,6 +235,7 @@ macro_rules! field_methods {
             }
 
             /// Elements from hex strings (most significant digit first, as `wegman field`).
+            #[allow(clippy::wrong_self_convention)] // Python's naming: a method of the field.
             fn from_hex<'py>(
                 &self,
                 py: Python<'py>,

@@ -359,7 +359,7 @@ impl PieceState {
         }
     }
 
-    fn to_bytes(&mut self) -> Zeroizing<Vec<u8>> {
+    fn serialise(&mut self) -> Zeroizing<Vec<u8>> {
         Zeroizing::new(match self {
             PieceState::Auth256(c) => {
                 c.with_dependent_mut(|_, p| p.as_mut().map_or_else(Vec::new, |p| p.to_bytes()))
@@ -1001,7 +1001,7 @@ impl Piece {
 
     /// The serialised piece (secret: send it only over encrypted channels).
     fn to_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        self.with(|p| Ok(PyBytes::new(py, &p.to_bytes())))
+        self.with(|p| Ok(PyBytes::new(py, &p.serialise())))
     }
 
     /// Where the piece starts in the message.

@@ -68,7 +68,10 @@ impl Auth256Key {
         let mut r = PieceReader::new(blob, KIND)?;
         let enc = Encoding::from_b(u32::from(r.u16()?)).map_err(|_| r.bad("unknown encoding"))?;
         let check: [u8; 16] = r.array()?;
-        if !bool::from(check.ct_eq(&self.check_value())) {
+        // Revealed on purpose: whether the blob was made under this key, as the error does.
+        if !bool::from(wegman_arch::ct::declassify(
+            check.ct_eq(&self.check_value()),
+        )) {
             return Err(r.bad("the piece was made with another key"));
         }
         let offset = r.u64()?;
@@ -182,8 +185,11 @@ fn check_join(
             reason: "the pieces use different encodings (b)",
         });
     }
+    // Revealed on purpose: whether the keys agree, as the error does.
     let same = core::ptr::eq(key, next.key)
-        || bool::from(key.check_value().ct_eq(&next.key.check_value()));
+        || bool::from(wegman_arch::ct::declassify(
+            key.check_value().ct_eq(&next.key.check_value()),
+        ));
     if !same {
         return Err(Error::PieceMismatch {
             reason: "the piece was made with another key",

@@ -206,16 +206,23 @@ impl Poly1305 {
         let started = head_len == head_need;
         let expect_len = (blocks.checked_mul(BLOCK_SIZE as u64))
             .and_then(|b| b.checked_add((head_len + buf_len) as u64));
+        // The accumulator is secret: its checks are computed without branches and only
+        // their verdict (the blob is well-formed or not, as the error says) is revealed.
+        let h_ok = {
+            use subtle::{ConstantTimeEq, ConstantTimeLess};
+            let zero = h[0].ct_eq(&0) & h[1].ct_eq(&0) & h[2].ct_eq(&0);
+            // The bounds every multiplication accepts (a carried accumulator is below them).
+            let bounded = h[0].ct_lt(&(1 << 45)) & h[1].ct_lt(&(1 << 45)) & h[2].ct_lt(&(1 << 43));
+            let started_ok = subtle::Choice::from(u8::from(started)) | zero;
+            bool::from(wegman_arch::ct::declassify(bounded & started_ok))
+        };
         let ok = head_need == p.core.head_need
             && head_len <= head_need
             && buf_len < BLOCK_SIZE
             && offset.checked_add(len).is_some()
             && expect_len == Some(len)
-            && (started || (blocks == 0 && buf_len == 0 && h == [0; 3]))
-            // The bounds every multiplication accepts (a carried accumulator is below them).
-            && h[0] < 1 << 45
-            && h[1] < 1 << 45
-            && h[2] < 1 << 43;
+            && (started || (blocks == 0 && buf_len == 0))
+            && h_ok;
         if !ok {
             h.zeroize();
             return Err(r.bad("inconsistent lengths or accumulator"));

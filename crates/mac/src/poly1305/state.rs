@@ -114,7 +114,10 @@ impl Core {
     /// Whether `other` was made from the same key (constant-time comparison of r).
     pub(super) fn same_key(&self, other: &Core) -> bool {
         use subtle::ConstantTimeEq;
-        bool::from(self.soft.r.0.ct_eq(&other.soft.r.0))
+        // Revealed on purpose: whether the keys agree, as the join's error does.
+        bool::from(wegman_arch::ct::declassify(
+            self.soft.r.0.ct_eq(&other.soft.r.0),
+        ))
     }
 
     /// Absorbs whole full chunks (`data.len()` a multiple of 16): one backend match per call.
