@@ -3,13 +3,13 @@
 //! ABI). The Python package `wegman` (in `python/wegman/`) re-exports it with type stubs.
 //!
 //! Only the public APIs of the Rust crates are used:
-//! - [`mac`]: the MACs of `wegman-mac` in the shape of `cryptography` and `blake3` (buffer
+//! - `mac`: the MACs of `wegman-mac` in the shape of `cryptography` and `blake3` (buffer
 //!   protocol input, the GIL released from 2 KiB on, `max_threads`), and their mergeable
 //!   pieces with an explicit, secret serialisation;
-//! - [`gf2`]: `wegman-gf2`'s fields (any trinomial or pentanomial modulus, Gaussian normal
+//! - `gf2`: `wegman-gf2`'s fields (any trinomial or pentanomial modulus, Gaussian normal
 //!   bases) on numpy arrays of limbs;
-//! - [`ec`]: `wegman-ec`'s ten binary curves: keys, SEC 1 encodings, ECDH, batched ladders;
-//! - [`cli`]: the key file and durable nonce counter of `wegman tag` (`wegman-cli`), for the
+//! - `ec`: `wegman-ec`'s ten binary curves: keys, SEC 1 encodings, ECDH, batched ladders;
+//! - `cli`: the key file and durable nonce counter of `wegman tag` (`wegman-cli`), for the
 //!   Dask recipe's command line.
 
 use pyo3::prelude::*;
