@@ -19,7 +19,6 @@ trait Ops: Sync {
     fn degree(&self) -> u32;
     fn elem(&self, limbs: &[u64]) -> Result<Self::E, String>;
     fn limbs(e: &Self::E) -> &[u64];
-    fn is_zero(e: &Self::E) -> bool;
     fn mul_all(&self, a: &[Self::E], b: &[Self::E], out: &mut [Self::E]);
     fn sqr(&self, a: &Self::E) -> Self::E;
     fn sqrt(&self, a: &Self::E) -> Self::E;
@@ -30,6 +29,7 @@ trait Ops: Sync {
     fn pow(&self, a: &Self::E, e: &[u64]) -> Self::E;
     fn parse(&self, s: &str) -> Result<Self::E, String>;
     fn hex(&self, e: &Self::E) -> String;
+    fn add(a: &Self::E, b: &Self::E) -> Self::E;
 }
 
 impl Ops for Field {
@@ -42,9 +42,6 @@ impl Ops for Field {
     }
     fn limbs(e: &Element) -> &[u64] {
         e.limbs()
-    }
-    fn is_zero(e: &Element) -> bool {
-        bool::from(e.is_zero())
     }
     fn mul_all(&self, a: &[Element], b: &[Element], out: &mut [Element]) {
         // The three slices have one length by construction.
@@ -77,6 +74,9 @@ impl Ops for Field {
     fn hex(&self, e: &Element) -> String {
         self.to_hex(e)
     }
+    fn add(a: &Element, b: &Element) -> Element {
+        *a + *b
+    }
 }
 
 impl Ops for Gnb {
@@ -89,9 +89,6 @@ impl Ops for Gnb {
     }
     fn limbs(e: &NbElement) -> &[u64] {
         e.limbs()
-    }
-    fn is_zero(e: &NbElement) -> bool {
-        bool::from(e.is_zero())
     }
     fn mul_all(&self, a: &[NbElement], b: &[NbElement], out: &mut [NbElement]) {
         // Bit-sliced for a batch; one product at a time (Ning–Yin) for a handful.
@@ -132,6 +129,9 @@ impl Ops for Gnb {
     fn hex(&self, e: &NbElement) -> String {
         self.to_hex(e)
     }
+    fn add(a: &NbElement, b: &NbElement) -> NbElement {
+        *a + *b
+    }
 }
 
 /// Limbs per element of a degree-m field.
@@ -139,8 +139,12 @@ fn limbs_for(m: u32) -> usize {
     m.div_ceil(64) as usize
 }
 
-/// Reads an (n, limbs) array into elements, checking shape, layout and range.
-fn read<O: Ops>(f: &O, a: &PyReadonlyArray2<'_, u64>, what: &str) -> PyResult<Vec<O::E>> {
+/// Elements converted at a time: the buffers stay small (no large allocation, whose page
+/// faults cost more than the arithmetic) and fill the widest bit-sliced batch (512 lanes).
+const CHUNK: usize = 512;
+
+/// The limbs of an (n, limbs) array, checking shape and layout.
+fn rows<'a, O: Ops>(f: &O, a: &'a PyReadonlyArray2<'_, u64>, what: &str) -> PyResult<&'a [u64]> {
     let l = limbs_for(f.degree());
     let shape = a.shape();
     if shape[1] != l {
@@ -149,30 +153,58 @@ fn read<O: Ops>(f: &O, a: &PyReadonlyArray2<'_, u64>, what: &str) -> PyResult<Ve
             f.degree()
         )));
     }
-    let s = a.as_slice().map_err(|_| {
+    a.as_slice().map_err(|_| {
         PyValueError::new_err(format!(
             "{what}: the array is not C-contiguous; pass numpy.ascontiguousarray(...)"
         ))
-    })?;
-    s.chunks_exact(l)
-        .enumerate()
-        .map(|(i, row)| {
-            f.elem(row)
-                .map_err(|e| PyValueError::new_err(format!("{what}, row {i}: {e}")))
-        })
-        .collect()
+    })
 }
 
-/// Writes elements into a new (n, limbs) array.
-fn write<'py, O: Ops>(py: Python<'py>, f: &O, es: &[O::E]) -> Bound<'py, PyArray2<u64>> {
+/// Runs `body(first_row, elements…)` over the rows of `ins` (equal row counts), `CHUNK` rows
+/// at a time, each row checked to be reduced.
+fn for_chunks<O: Ops>(
+    f: &O,
+    ins: &[(&[u64], &str)],
+    mut body: impl FnMut(usize, &[Vec<O::E>]) -> Result<(), String>,
+) -> Result<(), String> {
+    let l = limbs_for(f.degree());
+    let n = ins.first().map_or(0, |(s, _)| s.len() / l);
+    let mut bufs: Vec<Vec<O::E>> = ins.iter().map(|_| Vec::with_capacity(CHUNK)).collect();
+    for start in (0..n).step_by(CHUNK) {
+        let end = (start + CHUNK).min(n);
+        for ((input, what), buf) in ins.iter().zip(&mut bufs) {
+            buf.clear();
+            for i in start..end {
+                buf.push(
+                    f.elem(&input[i * l..(i + 1) * l])
+                        .map_err(|e| format!("{what}, row {i}: {e}"))?,
+                );
+            }
+        }
+        body(start, &bufs)?;
+    }
+    Ok(())
+}
+
+/// Writes `es` as rows `first..` of `out`.
+fn put<O: Ops>(out: &mut [u64], l: usize, first: usize, es: &[O::E]) {
+    for (row, e) in out[first * l..].chunks_exact_mut(l).zip(es) {
+        row.copy_from_slice(&O::limbs(e)[..l]);
+    }
+}
+
+/// Elements from hex strings into a new array.
+fn from_elems<'py, O: Ops>(py: Python<'py>, f: &O, es: &[O::E]) -> Bound<'py, PyArray2<u64>> {
     let l = limbs_for(f.degree());
     let out = PyArray2::<u64>::zeros(py, [es.len(), l], false);
     {
         let mut rw = out.readwrite();
-        let s = rw.as_slice_mut().expect("a new array is contiguous");
-        for (row, e) in s.chunks_exact_mut(l).zip(es) {
-            row.copy_from_slice(&O::limbs(e)[..l]);
-        }
+        put::<O>(
+            rw.as_slice_mut().expect("a new array is contiguous"),
+            l,
+            0,
+            es,
+        );
     }
     out
 }
@@ -193,18 +225,42 @@ fn exponent(e: &Bound<'_, PyInt>) -> PyResult<Vec<u64>> {
         .collect())
 }
 
-fn map1<'py, O: Ops>(
+/// An element-valued operation of one or two operands: the output array is written chunk by
+/// chunk with the GIL released. `op` maps a chunk of each operand to a chunk of results.
+fn elementwise<'py, O: Ops>(
     py: Python<'py>,
     f: &O,
-    a: PyReadonlyArray2<'py, u64>,
-    op: impl Fn(&O, &O::E) -> O::E + Send + Sync,
+    ins: &[(&PyReadonlyArray2<'py, u64>, &str)],
+    op: impl Fn(&O, &[Vec<O::E>], &mut Vec<O::E>) -> Result<(), String> + Send + Sync,
 ) -> PyResult<Bound<'py, PyArray2<u64>>> {
-    let a = read(f, &a, "a")?;
-    let out: Vec<O::E> = py.detach(|| a.iter().map(|x| op(f, x)).collect());
-    Ok(write(py, f, &out))
+    let l = limbs_for(f.degree());
+    let slices = ins
+        .iter()
+        .map(|(a, what)| Ok((rows(f, a, what)?, *what)))
+        .collect::<PyResult<Vec<_>>>()?;
+    let n = slices[0].0.len() / l;
+    for (s, _) in &slices[1..] {
+        same(n, s.len() / l)?;
+    }
+    let out = PyArray2::<u64>::zeros(py, [n, l], false);
+    {
+        let mut rw = out.readwrite();
+        let o = rw.as_slice_mut()?;
+        py.detach(|| {
+            let mut res = Vec::with_capacity(CHUNK);
+            for_chunks(f, &slices, |first, chunk| {
+                res.clear();
+                op(f, chunk, &mut res)?;
+                put::<O>(o, l, first, &res);
+                Ok(())
+            })
+        })
+        .map_err(PyValueError::new_err)?;
+    }
+    Ok(out)
 }
 
-/// The numpy methods of a field class (identical for both bases).
+/// The numpy methods of a field class (identical for both bases), and the class's own.
 macro_rules! field_methods {
     ($cls:ident, $inner:ty, { $($extra:tt)* }) => {
         #[pymethods]
@@ -249,12 +305,18 @@ macro_rules! field_methods {
                             .map_err(|e| PyValueError::new_err(format!("string {i} ({s:?}): {e}")))
                     })
                     .collect::<PyResult<Vec<_>>>()?;
-                Ok(write(py, &self.f, &es))
+                Ok(from_elems(py, &self.f, &es))
             }
 
             /// Hex strings of the rows of `a`.
             fn to_hex(&self, a: PyReadonlyArray2<'_, u64>) -> PyResult<Vec<String>> {
-                Ok(read(&self.f, &a, "a")?.iter().map(|e| self.f.hex(e)).collect())
+                let mut out = Vec::new();
+                for_chunks(&self.f, &[(rows(&self.f, &a, "a")?, "a")], |_, c| {
+                    out.extend(c[0].iter().map(|e| self.f.hex(e)));
+                    Ok(())
+                })
+                .map_err(PyValueError::new_err)?;
+                Ok(out)
             }
 
             /// a + b (XOR).
@@ -264,36 +326,24 @@ macro_rules! field_methods {
                 a: PyReadonlyArray2<'py, u64>,
                 b: PyReadonlyArray2<'py, u64>,
             ) -> PyResult<Bound<'py, PyArray2<u64>>> {
-                let (x, y) = (read(&self.f, &a, "a")?, read(&self.f, &b, "b")?);
-                same(x.len(), y.len())?;
-                let l = self.limbs();
-                let out = PyArray2::<u64>::zeros(py, [x.len(), l], false);
-                {
-                    let (sa, sb) = (a.as_slice()?, b.as_slice()?);
-                    let mut rw = out.readwrite();
-                    for ((o, p), q) in rw.as_slice_mut()?.iter_mut().zip(sa).zip(sb) {
-                        *o = p ^ q;
-                    }
-                }
-                Ok(out)
+                elementwise(py, &self.f, &[(&a, "a"), (&b, "b")], |_, c, out| {
+                    out.extend(c[0].iter().zip(&c[1]).map(|(x, y)| <$inner as Ops>::add(x, y)));
+                    Ok(())
+                })
             }
 
-            /// a·b, element by element (one backend dispatch for the whole batch).
+            /// a·b, element by element (one backend dispatch per chunk of rows).
             fn mul<'py>(
                 &self,
                 py: Python<'py>,
                 a: PyReadonlyArray2<'py, u64>,
                 b: PyReadonlyArray2<'py, u64>,
             ) -> PyResult<Bound<'py, PyArray2<u64>>> {
-                let (x, y) = (read(&self.f, &a, "a")?, read(&self.f, &b, "b")?);
-                same(x.len(), y.len())?;
-                let f = &self.f;
-                let out = py.detach(|| {
-                    let mut out = vec![Default::default(); x.len()];
-                    f.mul_all(&x, &y, &mut out);
-                    out
-                });
-                Ok(write(py, f, &out))
+                elementwise(py, &self.f, &[(&a, "a"), (&b, "b")], |f, c, out| {
+                    out.resize(c[0].len(), Default::default());
+                    f.mul_all(&c[0], &c[1], out);
+                    Ok(())
+                })
             }
 
             /// a².
@@ -302,7 +352,10 @@ macro_rules! field_methods {
                 py: Python<'py>,
                 a: PyReadonlyArray2<'py, u64>,
             ) -> PyResult<Bound<'py, PyArray2<u64>>> {
-                map1(py, &self.f, a, |f, x| <$inner as Ops>::sqr(f, x))
+                elementwise(py, &self.f, &[(&a, "a")], |f, c, out| {
+                    out.extend(c[0].iter().map(|x| <$inner as Ops>::sqr(f, x)));
+                    Ok(())
+                })
             }
 
             /// The square root (every element has exactly one).
@@ -311,7 +364,10 @@ macro_rules! field_methods {
                 py: Python<'py>,
                 a: PyReadonlyArray2<'py, u64>,
             ) -> PyResult<Bound<'py, PyArray2<u64>>> {
-                map1(py, &self.f, a, |f, x| <$inner as Ops>::sqrt(f, x))
+                elementwise(py, &self.f, &[(&a, "a")], |f, c, out| {
+                    out.extend(c[0].iter().map(|x| <$inner as Ops>::sqrt(f, x)));
+                    Ok(())
+                })
             }
 
             /// a^{−1}; `ZeroDivisionError` naming the first zero row.
@@ -320,23 +376,22 @@ macro_rules! field_methods {
                 py: Python<'py>,
                 a: PyReadonlyArray2<'py, u64>,
             ) -> PyResult<Bound<'py, PyArray2<u64>>> {
-                let x = read(&self.f, &a, "a")?;
-                if let Some(i) = x.iter().position(|e| <$inner as Ops>::is_zero(e)) {
+                let s = rows(&self.f, &a, "a")?;
+                let l = self.limbs();
+                if let Some(i) = s.chunks_exact(l).position(|r| r.iter().all(|&w| w == 0)) {
                     return Err(PyZeroDivisionError::new_err(format!(
                         "row {i} is zero, which has no inverse"
                     )));
                 }
-                let f = &self.f;
-                let out = py.detach(|| {
-                    let mut out = vec![Default::default(); x.len()];
-                    f.inv_all(&x, &mut out);
-                    out
-                });
-                Ok(write(py, f, &out))
+                elementwise(py, &self.f, &[(&a, "a")], |f, c, out| {
+                    out.resize(c[0].len(), Default::default());
+                    f.inv_all(&c[0], out);
+                    Ok(())
+                })
             }
 
-            /// a^e for a non-negative integer e (constant-time in the elements and e, for e's
-            /// length).
+            /// a^e for a non-negative integer e (constant-time in the elements and in e, for
+            /// e's length).
             fn pow<'py>(
                 &self,
                 py: Python<'py>,
@@ -344,7 +399,10 @@ macro_rules! field_methods {
                 e: &Bound<'py, PyInt>,
             ) -> PyResult<Bound<'py, PyArray2<u64>>> {
                 let e = exponent(e)?;
-                map1(py, &self.f, a, move |f, x| <$inner as Ops>::pow(f, x, &e))
+                elementwise(py, &self.f, &[(&a, "a")], move |f, c, out| {
+                    out.extend(c[0].iter().map(|x| <$inner as Ops>::pow(f, x, &e)));
+                    Ok(())
+                })
             }
 
             /// Tr(a) ∈ {0, 1} as a uint8 array of shape (n,).
@@ -353,9 +411,18 @@ macro_rules! field_methods {
                 py: Python<'py>,
                 a: PyReadonlyArray2<'py, u64>,
             ) -> PyResult<Bound<'py, PyArray1<u8>>> {
-                let x = read(&self.f, &a, "a")?;
+                let s = rows(&self.f, &a, "a")?;
                 let f = &self.f;
-                let t: Vec<u8> = py.detach(|| x.iter().map(|e| <$inner as Ops>::trace(f, e)).collect());
+                let t = py
+                    .detach(|| {
+                        let mut t = Vec::with_capacity(s.len() / self.limbs());
+                        for_chunks(f, &[(s, "a")], |_, c| {
+                            t.extend(c[0].iter().map(|e| <$inner as Ops>::trace(f, e)));
+                            Ok(())
+                        })
+                        .map(|()| t)
+                    })
+                    .map_err(PyValueError::new_err)?;
                 Ok(PyArray1::from_vec(py, t))
             }
 
@@ -365,11 +432,12 @@ macro_rules! field_methods {
                 py: Python<'py>,
                 a: PyReadonlyArray2<'py, u64>,
             ) -> PyResult<Bound<'py, PyArray2<u64>>> {
-                let x = read(&self.f, &a, "a")?;
-                let f = &self.f;
-                let out: Result<Vec<_>, String> =
-                    py.detach(|| x.iter().map(|e| <$inner as Ops>::half_trace(f, e)).collect());
-                Ok(write(py, f, &out.map_err(PyValueError::new_err)?))
+                elementwise(py, &self.f, &[(&a, "a")], |f, c, out| {
+                    for x in &c[0] {
+                        out.push(<$inner as Ops>::half_trace(f, x)?);
+                    }
+                    Ok(())
+                })
             }
 
             /// A root z of z² + z = c for each row (the other root is z + 1), and a bool
@@ -379,17 +447,26 @@ macro_rules! field_methods {
                 py: Python<'py>,
                 c: PyReadonlyArray2<'py, u64>,
             ) -> PyResult<(Bound<'py, PyArray2<u64>>, Bound<'py, PyArray1<bool>>)> {
-                let x = read(&self.f, &c, "c")?;
                 let f = &self.f;
-                let (z, ok): (Vec<_>, Vec<bool>) = py.detach(|| {
-                    x.iter()
-                        .map(|e| match <$inner as Ops>::solve(f, e) {
-                            Some(z) => (z, true),
-                            None => (Default::default(), false),
-                        })
-                        .unzip()
-                });
-                Ok((write(py, f, &z), PyArray1::from_vec(py, ok)))
+                let ok_ref = std::sync::Mutex::new(Vec::new());
+                let z = elementwise(py, f, &[(&c, "c")], |f, ch, out| {
+                    let mut flags = ok_ref.lock().map_err(|_| "poisoned".to_string())?;
+                    for x in &ch[0] {
+                        match <$inner as Ops>::solve(f, x) {
+                            Some(z) => {
+                                out.push(z);
+                                flags.push(true);
+                            }
+                            None => {
+                                out.push(Default::default());
+                                flags.push(false);
+                            }
+                        }
+                    }
+                    Ok(())
+                })?;
+                let ok = ok_ref.into_inner().map_err(|_| PyValueError::new_err("poisoned"))?;
+                Ok((z, PyArray1::from_vec(py, ok)))
             }
         }
     };

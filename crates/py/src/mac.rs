@@ -21,6 +21,10 @@ use zeroize::Zeroizing;
 use crate::InvalidTag;
 use crate::input::{Bytes, small_bytes};
 
+/// Inputs from this length on go to `update_parallel` when `max_threads` allows (shorter
+/// ones gain nothing: `update_parallel` splits at 256 KiB per thread).
+const PARALLEL_BYTES: usize = 512 << 10;
+
 /// `max_threads=AUTO`: every core, through rayon's global pool.
 pub(crate) const AUTO: i64 = -1;
 
@@ -126,7 +130,12 @@ impl Key {
         Ok(match self {
             Key::Auth256 { key, enc, short } => {
                 // Checked before the cell is built, so that the error surfaces.
-                key.start_from_slice(nonce, *enc)?;
+                if nonce.len() != wegman_mac::hash256::NONCE_SIZE {
+                    return Err(Error::NonceLength {
+                        expected: wegman_mac::hash256::NONCE_SIZE,
+                        actual: nonce.len(),
+                    });
+                }
                 let cell = Auth256Cell::new(key.clone(), |k| k.start_from_slice(nonce, *enc).ok());
                 StreamState::Auth256(cell, *short)
             }
@@ -138,10 +147,69 @@ impl Key {
                 StreamState::Poly1305(Box::new(key.start(&n).into()))
             }
             Key::Hash127Aes(key) => {
-                key.start_from_slice(nonce)?;
+                if nonce.len() != wegman_mac::hash127::NONCE_SIZE {
+                    return Err(Error::NonceLength {
+                        expected: wegman_mac::hash127::NONCE_SIZE,
+                        actual: nonce.len(),
+                    });
+                }
                 StreamState::Hash127(Hash127Cell::new(key.clone(), |k| {
                     k.start_from_slice(nonce).ok()
                 }))
+            }
+        })
+    }
+
+    /// The tag of one whole message: the streaming state lives on the stack (no cell).
+    fn one_shot(&self, nonce: &[u8], data: &[u8], threads: &Threads) -> Result<Vec<u8>, Error> {
+        let long = data.len() >= PARALLEL_BYTES;
+        Ok(match self {
+            Key::Auth256 { key, enc, short } => {
+                let mut m = key.start_from_slice(nonce, *enc)?;
+                if long {
+                    threads.run(
+                        &mut (&mut m, data),
+                        |(m, d)| m.update(d),
+                        |(m, d)| m.update_parallel(d),
+                    );
+                } else {
+                    m.update(data);
+                }
+                if *short {
+                    m.finalize128().as_bytes().to_vec()
+                } else {
+                    m.finalize().as_bytes().to_vec()
+                }
+            }
+            Key::Poly1305Aes(key) => {
+                let n: [u8; 16] = nonce.try_into().map_err(|_| Error::NonceLength {
+                    expected: 16,
+                    actual: nonce.len(),
+                })?;
+                if long {
+                    let mut m = key.start(&n);
+                    threads.run(
+                        &mut (&mut m, data),
+                        |(m, d)| m.update(d),
+                        |(m, d)| m.update_parallel(d),
+                    );
+                    m.finalize().as_bytes().to_vec()
+                } else {
+                    key.mac(&n, data).as_bytes().to_vec()
+                }
+            }
+            Key::Hash127Aes(key) => {
+                let mut m = key.start_from_slice(nonce)?;
+                if long {
+                    threads.run(
+                        &mut (&mut m, data),
+                        |(m, d)| m.update(d),
+                        |(m, d)| m.update_parallel(d),
+                    );
+                } else {
+                    m.update(data);
+                }
+                m.finalize().as_bytes().to_vec()
             }
         })
     }
@@ -387,7 +455,7 @@ fn feed(
 ) -> PyResult<()> {
     let data = Bytes::get(data)?;
     data.with(py, |bytes| {
-        if bytes.len() < (1 << 19) {
+        if bytes.len() < PARALLEL_BYTES {
             state.update(bytes);
         } else {
             let mut job = (&mut *state, bytes);
@@ -414,9 +482,10 @@ impl Keyed {
         nonce: &Bound<'_, PyAny>,
         data: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<u8>> {
-        let mut s = self.key.start(&small_bytes(nonce)?).map_err(err)?;
-        feed(py, &mut s, &self.threads, data)?;
-        Ok(s.finalize())
+        let nonce = small_bytes(nonce)?;
+        let data = Bytes::get(data)?;
+        data.with(py, |d| self.key.one_shot(&nonce, d, &self.threads))
+            .map_err(err)
     }
 
     fn verify(
