@@ -73,3 +73,24 @@ for sel, c in enumerate(curves[:4]):
     for r in range(3):
         put("ec_batch", f"{c}-{r}", bytes([sel + 4 * r]) + body.encode())
 print("seeds written to", root)
+
+# piece_blob: serialised pieces under the target's fixed key (wegman_fuzz::PIECE_KEY), made
+# with the Python package when it is installed (scripts/test.sh's venv has it).
+try:
+    import wegman
+except ImportError:
+    print("seeds: the wegman Python package is not installed; piece_blob seeds kept as they are")
+else:
+    key = bytes([7] * 32)
+    pkey = bytearray(key)
+    for i in (3, 7, 11, 15):
+        pkey[16 + i] &= 15
+    for i in (4, 8, 12):
+        pkey[16 + i] &= 252
+    poly = wegman.Poly1305Aes(bytes(pkey))
+    for off, n in [(0, 0), (0, 5), (3, 40), (16, 16), (100, 300)]:
+        put("piece_blob", f"poly-{off}-{n}", bytes([0]) + poly.piece(off).update(bytes(range(256))[:n] * 2).to_bytes())
+    for b in (1, 8, 256):
+        mac = wegman.Auth256(key, b=b)
+        for units, n in [(0, 0), (1, 10), (2, 64 * b + 3)]:
+            put("piece_blob", f"auth256-b{b}-{units}-{n}", bytes([1]) + mac.piece(units * 64 * b).update(bytes(n)).to_bytes())

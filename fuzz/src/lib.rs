@@ -28,6 +28,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("field_ops", field_ops),
     ("field_batch", field_batch),
     ("ec_batch", ec_batch),
+    ("piece_blob", piece_blob),
 ];
 
 /// Key files (`wegman-key ALG HEX`): parse, and a parsed key formats and parses back.
@@ -314,4 +315,64 @@ pub fn ec_batch(data: &[u8]) {
     if let (Ok(out), Some(n)) = (out, line_count(input)) {
         assert_eq!(out.lines().count(), n, "{out}");
     }
+}
+
+/// The fixed keys of `piece_blob` (its seeds are made with them: `fuzz/seeds.py`).
+pub const PIECE_KEY: [u8; 32] = [7; 32];
+
+/// Serialised message pieces (`Poly1305Piece`, `Auth256Piece` blobs from other machines):
+/// byte 0 picks Poly1305-AES (even) or Auth256 (odd; the blob names its b), the rest is the
+/// blob. A blob
+/// that parses serialises to a blob that parses to the same serialisation, and joins a
+/// stream that has its offset's bytes.
+pub fn piece_blob(data: &[u8]) {
+    use wegman_mac::poly1305::Poly1305AesKey;
+    let Some((&sel, blob)) = data.split_first() else {
+        return;
+    };
+    match sel % 2 {
+        0 => {
+            let mut k = PIECE_KEY;
+            Poly1305AesKey::clamp_key_bytes(&mut k);
+            let key = Poly1305AesKey::new(&k).unwrap();
+            let Ok(p) = key.piece_from_bytes(blob) else {
+                return;
+            };
+            let again = p.to_bytes();
+            let q = key
+                .piece_from_bytes(&again)
+                .expect("a serialised piece parses");
+            assert_eq!(q.to_bytes(), again);
+            assert_eq!((q.offset(), q.len()), (p.offset(), p.len()));
+            if p.offset() <= 1 << 16 {
+                let mut m = key.start(&[0; 16]);
+                m.update(&vec![0; p.offset() as usize]);
+                m.absorb(p).expect("a piece joins where it starts");
+                let _ = m.finalize();
+            }
+        }
+        _ => {
+            let key = cached_auth256_key();
+            let Ok(mut p) = key.piece_from_bytes(blob) else {
+                return;
+            };
+            let again = p.to_bytes();
+            let mut q = key
+                .piece_from_bytes(&again)
+                .expect("a serialised piece parses");
+            assert_eq!(q.to_bytes(), again);
+            assert_eq!((q.offset(), q.len()), (p.offset(), p.len()));
+            if p.offset() <= 1 << 16 {
+                let mut m = key.start_with(&[0; 12], p.encoding());
+                m.update(&vec![0; p.offset() as usize]);
+                m.absorb(p).expect("a piece joins where it starts");
+                let _ = m.finalize();
+            }
+        }
+    }
+}
+
+fn cached_auth256_key() -> &'static Auth256Key {
+    static KEY: std::sync::OnceLock<Auth256Key> = std::sync::OnceLock::new();
+    KEY.get_or_init(|| Auth256Key::new(&PIECE_KEY))
 }

@@ -84,6 +84,28 @@ def macs(quick: bool) -> None:
         print(f"| {name} | " + " | ".join(cells) + " |")
 
 
+def overhead(quick: bool) -> None:
+    """The binding's own cost per call: a Python-level `tag` minus the same one-shot tag
+    timed in a Rust loop in this process (best of 7, alternating)."""
+    print("\n## Per-call overhead of the binding (Python `tag` − the same call looped in Rust)")
+    print("| MAC | size | Python call | Rust loop | overhead |")
+    print("|---|---|---|---|---|")
+    n = 20_000 if not quick else 2000
+    for name, mac, nonce in [
+        ("Auth256", wegman.Auth256(os.urandom(32)), os.urandom(12)),
+        ("Poly1305Aes", wegman.Poly1305Aes(wegman.Poly1305Aes.generate_key()), os.urandom(16)),
+        ("Hash127Aes", wegman.Hash127Aes(os.urandom(32)), os.urandom(16)),
+    ]:
+        for size in [0, 64]:
+            d = os.urandom(size)
+            py, rs = [], []
+            for _ in range(7):
+                py.append(best(lambda: mac.tag(nonce, d), 1, n))
+                rs.append(mac._rust_seconds_per_tag(nonce, d, n))
+            p, r = min(py), min(rs)
+            print(f"| {name} | {size} B | {p * 1e9:,.0f} ns | {r * 1e9:,.0f} ns | **{(p - r) * 1e9:,.0f} ns** |")
+
+
 def threads(quick: bool) -> None:
     print("\n## One long input per thread: two threads against one (GIL released from 2 KiB)")
     n = (64 << 20) if not quick else (8 << 20)
@@ -191,6 +213,7 @@ def main() -> None:
     args = p.parse_args()
     print(f"wegman {wegman.__version__}; CPU {cpu()}; {os.cpu_count()} cores")
     macs(args.quick)
+    overhead(args.quick)
     threads(args.quick)
     fields(args.quick)
     if not args.skip_dask:

@@ -631,6 +631,30 @@ macro_rules! keyed_class {
             fn __repr__(&self) -> String {
                 format!("wegman.{}(<key>)", $pyname)
             }
+
+            /// Benchmark helper (private): seconds per `tag` over `iters` calls made from Rust,
+            /// with no Python in the loop, so that `bench.py` can subtract it from the time
+            /// of a Python-level call and report the binding's own overhead.
+            fn _rust_seconds_per_tag(
+                &self,
+                nonce: &Bound<'_, PyAny>,
+                data: &Bound<'_, PyAny>,
+                iters: u32,
+            ) -> PyResult<f64> {
+                let nonce = small_bytes(nonce)?;
+                let data = Bytes::get(data)?;
+                let d = data.as_slice();
+                let t = std::time::Instant::now();
+                for _ in 0..iters {
+                    std::hint::black_box(self.inner.key.one_shot(
+                        &nonce,
+                        std::hint::black_box(d),
+                        &self.inner.threads,
+                    ))
+                    .map_err(err)?;
+                }
+                Ok(t.elapsed().as_secs_f64() / f64::from(iters.max(1)))
+            }
         }
 
         impl $name {
