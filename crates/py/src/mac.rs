@@ -25,6 +25,10 @@ use crate::input::{Bytes, small_bytes};
 /// ones gain nothing: `update_parallel` splits at 256 KiB per thread).
 const PARALLEL_BYTES: usize = 512 << 10;
 
+/// The largest explicit `max_threads` (a pool of that many threads lives as long as the MAC
+/// object).
+const MAX_THREADS: i64 = 1024;
+
 /// `max_threads=AUTO`: every core, through rayon's global pool.
 pub(crate) const AUTO: i64 = -1;
 
@@ -52,6 +56,9 @@ impl Threads {
         match max_threads {
             1 => Ok(Threads::One),
             AUTO => Ok(Threads::Auto),
+            n if n > MAX_THREADS => Err(PyValueError::new_err(format!(
+                "max_threads is at most {MAX_THREADS}, not {n} (wegman.AUTO uses every core)"
+            ))),
             n if n > 1 => rayon::ThreadPoolBuilder::new()
                 .num_threads(n as usize)
                 .build()

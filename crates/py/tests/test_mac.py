@@ -177,6 +177,8 @@ def test_every_buffer_type_and_bad_input(name: str, cls: type[Keyed]) -> None:
         mac.verify(nonce, data[:-1], want)
     with pytest.raises(ValueError, match="max_threads"):
         cls(bytes(32) if name != "poly1305-aes" else wegman.Poly1305Aes.generate_key(), max_threads=0)
+    with pytest.raises(ValueError, match="at most 1024"):
+        cls(bytes(32) if name != "poly1305-aes" else wegman.Poly1305Aes.generate_key(), max_threads=10**6)
     with pytest.raises(TypeError, match="cannot be pickled"):
         pickle.dumps(mac)
     with pytest.raises(TypeError, match="cannot be pickled"):
