@@ -129,15 +129,8 @@ impl PyCurve {
     /// The field's modulus as exponents (`"163,7,6,3,0"`).
     #[getter]
     fn modulus(&self) -> String {
-        let e: Vec<String> = self
-            .c
-            .sec2_field()
-            .modulus()
-            .exponents()
-            .iter()
-            .map(u32::to_string)
-            .collect();
-        e.join(",")
+        // Display prints the exponents, highest first.
+        self.c.sec2_field().modulus().to_string()
     }
 
     /// The order n of the base point, as an int.

@@ -511,14 +511,8 @@ field_methods!(PyField, Field, {
     /// The modulus as its exponents, highest first (`"163,7,6,3,0"`).
     #[getter]
     fn modulus(&self) -> String {
-        let e: Vec<String> = self
-            .f
-            .modulus()
-            .exponents()
-            .iter()
-            .map(u32::to_string)
-            .collect();
-        e.join(",")
+        // Display prints the exponents, highest first.
+        self.f.modulus().to_string()
     }
 
     fn __repr__(&self) -> String {
@@ -558,8 +552,7 @@ field_methods!(PyGnb, Gnb, {
 fn ssrf(m: u32) -> PyResult<String> {
     let (modulus, _) =
         wegman_gf2::ssrf_modulus(m).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let e: Vec<String> = modulus.exponents().iter().map(u32::to_string).collect();
-    Ok(e.join(","))
+    Ok(modulus.to_string())
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -285,40 +285,24 @@ impl From<wegman_mac::poly1305::Poly1305Aes> for PolyStream {
 }
 
 impl StreamState {
-    fn update(&mut self, data: &[u8]) {
+    /// Absorbs `data`, on the current rayon pool's threads when `parallel` (the same tag).
+    fn absorb_bytes(&mut self, data: &[u8], parallel: bool) {
         match self {
-            StreamState::Auth256(c, _) => c.with_dependent_mut(|_, s| {
-                if let Some(s) = s {
-                    s.update(data);
-                }
+            StreamState::Auth256(c, _) => c.with_dependent_mut(|_, s| match s {
+                Some(s) if parallel => s.update_parallel(data),
+                Some(s) => s.update(data),
+                None => {}
             }),
-            StreamState::Poly1305(p) => match &mut **p {
-                PolyStream::Aes(p) => p.update(data),
-                PolyStream::OneTime(p) => p.update(data),
+            StreamState::Poly1305(p) => match (&mut **p, parallel) {
+                (PolyStream::Aes(p), true) => p.update_parallel(data),
+                (PolyStream::Aes(p), false) => p.update(data),
+                (PolyStream::OneTime(p), true) => p.update_parallel(data),
+                (PolyStream::OneTime(p), false) => p.update(data),
             },
-            StreamState::Hash127(c) => c.with_dependent_mut(|_, s| {
-                if let Some(s) = s {
-                    s.update(data);
-                }
-            }),
-        }
-    }
-
-    fn update_parallel(&mut self, data: &[u8]) {
-        match self {
-            StreamState::Auth256(c, _) => c.with_dependent_mut(|_, s| {
-                if let Some(s) = s {
-                    s.update_parallel(data);
-                }
-            }),
-            StreamState::Poly1305(p) => match &mut **p {
-                PolyStream::Aes(p) => p.update_parallel(data),
-                PolyStream::OneTime(p) => p.update_parallel(data),
-            },
-            StreamState::Hash127(c) => c.with_dependent_mut(|_, s| {
-                if let Some(s) = s {
-                    s.update_parallel(data);
-                }
+            StreamState::Hash127(c) => c.with_dependent_mut(|_, s| match s {
+                Some(s) if parallel => s.update_parallel(data),
+                Some(s) => s.update(data),
+                None => {}
             }),
         }
     }
@@ -463,13 +447,13 @@ fn feed(
     let data = Bytes::get(data)?;
     data.with(py, |bytes| {
         if bytes.len() < PARALLEL_BYTES {
-            state.update(bytes);
+            state.absorb_bytes(bytes, false);
         } else {
             let mut job = (&mut *state, bytes);
             threads.run(
                 &mut job,
-                |(s, b)| s.update(b),
-                |(s, b)| s.update_parallel(b),
+                |(s, b)| s.absorb_bytes(b, false),
+                |(s, b)| s.absorb_bytes(b, true),
             );
         }
     });
