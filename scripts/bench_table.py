@@ -3,7 +3,7 @@
 
 Usage: scripts/bench_table.py GROUP [TSC_GHZ]
 Reads target/criterion/GROUP/<function>/<size>/new/estimates.json (median, ns) and prints one
-row per function, one column per size. Cycles are TSC cycles: seconds x TSC frequency (design.md
+row per function, one column per size. Cycles are TSC cycles: seconds x TSC frequency (docs/architecture.md
 section 5); the TSC frequency defaults to the one the kernel reports.
 """
 import json

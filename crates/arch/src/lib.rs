@@ -1,26 +1,39 @@
-//! CPU-feature detection and the one backend-dispatch pattern of wegman (design.md §1).
+//! CPU-feature detection and the one backend-dispatch pattern of wegman (docs/architecture.md,
+//! "Backends").
 //!
 //! Every algorithm with SIMD kernels declares its backends once with [`backends!`], which
 //! generates the `enum`, its `ALL` list, `detect()`, `is_available()`, `available()`,
-//! `name()`, `features()`, `Display` and `FromStr`, and the cached CPUID checks (through
-//! [`cpufeatures`]) of exactly the target features each variant's kernels enable. The rules
-//! that go with it:
+//! `name()`, `features()`, `Display` and `FromStr`, the cached CPUID checks (through
+//! [`cpufeatures`]) of exactly the target features each variant's kernels enable, and **the one
+//! way to call a backend**: a zero-sized kernel token per variant (module `token`) and
+//! `run(job)`, which matches the backend once and enters the job's generic body for that token
+//! inside a `#[target_feature]` function whose features are the declared ones.
+//!
+//! A job is a value implementing [`Job`] (its output) and [`Kernel<T>`] for every token `T`
+//! (usually one generic `impl<K: MyKernels> Kernel<K> for MyJob`, with `MyKernels` the
+//! algorithm's trait of primitives that each token implements). Kernel bodies are
+//! `#[inline(always)]`, so they compile inside the feature-enabled entry. The rules that go
+//! with it:
 //!
 //! - `detect()` runs once, in the constructor of a key, state or field object, and the result is
 //!   stored there; each bulk call (`update(&[u8])`, `mul_slice`, an inversion, a batch) matches
 //!   it **exhaustively** once: no `_ =>` arm that quietly runs the portable code.
 //! - A variant that needs CPU features exists only on `x86_64` (the generated enum carries the
 //!   `cfg`), so every match is exhaustive on every target without dead arms.
-//! - Kernels are safe `#[target_feature]` functions; the `unsafe` sits at the dispatch arm with
-//!   a `// SAFETY:` comment naming the check (a value of the variant exists only after
-//!   `is_available()` said yes: constructors refuse the others).
+//! - The `unsafe` of entering a `#[target_feature]` function is in the generated code, once per
+//!   backend, behind [`Available`] (made only after `is_available()` said yes); a token's
+//!   primitives may call the backend's `#[target_feature]` kernels, each with a `// SAFETY:`
+//!   naming the token. `Backend::run` on a backend this CPU lacks returns [`Unavailable`]:
+//!   nothing falls back to slower code without saying so.
 //! - Building with `RUSTFLAGS='--cfg wegman_backend="soft"'` makes every `detect()` return the
 //!   portable default (the first variant), so a whole test suite runs on the portable code;
 //!   explicit backends (`with_backend`) stay available for the backend-against-portable tests.
 //! - With the `std` feature, the environment variable `WEGMAN_BACKEND` (`soft`, `avx2` or
 //!   `avx512`) caps the [`Tier`] that every `detect()` may choose, read once per process, so a
-//!   tier can be measured on a CPU that has more. [`requested_tier`] validates it (the CLI
-//!   turns a bad value, or a tier this CPU lacks, into an error).
+//!   tier can be measured on a CPU that has more. [`requested_tier`] validates it: the CLI and
+//!   the Python package refuse to start on an unknown name, and library users get the same
+//!   error from [`requested_tier`]; `detect()` itself, which cannot fail, treats an unknown
+//!   name as `soft` (the one choice a typo can never make faster than asked).
 #![no_std]
 
 #[cfg(feature = "std")]
@@ -171,8 +184,9 @@ pub fn requested_tier() -> Result<Option<Tier>, TierError> {
 }
 
 /// The highest tier `detect()` may choose: portable under `--cfg wegman_backend="soft"`,
-/// else what `WEGMAN_BACKEND` asks for (read once per process; an invalid value caps
-/// nothing, an unavailable tier caps at that tier), else no cap.
+/// else what `WEGMAN_BACKEND` asks for (read once per process; an unknown name caps at
+/// portable, an unavailable tier caps at that tier), else no cap. [`requested_tier`] says
+/// what is wrong with the variable.
 pub fn tier_cap() -> Tier {
     if FORCE_PORTABLE {
         return Tier::Portable;
@@ -188,7 +202,7 @@ pub fn tier_cap() -> Tier {
             Some(v) => v
                 .to_str()
                 .and_then(|s| s.parse().ok())
-                .unwrap_or(Tier::Avx512),
+                .unwrap_or(Tier::Portable),
             None => Tier::Avx512,
         };
         CAP.store(t as u8, Ordering::Relaxed);
@@ -240,20 +254,58 @@ pub trait BackendSet: Copy + Eq + core::fmt::Debug + core::fmt::Display + 'stati
     fn detect() -> Self;
     /// Whether this CPU runs `self`.
     fn is_available(self) -> bool;
+    /// The target features its kernels enable (none for portable code).
+    fn features(self) -> &'static [&'static str];
+    /// Its short lowercase name.
+    fn name(self) -> &'static str;
+}
+
+/// A unit of work run on one backend: a bulk call (`update(&[u8])`, `mul_slice`, a batch).
+/// Its body is [`Kernel::run`], one generic implementation per algorithm.
+pub trait Job {
+    /// What the job returns.
+    type Output;
+}
+
+/// The body of a [`Job`] on the kernels of token `T` (a zero-sized proof, generated by
+/// [`backends!`], that `T`'s target features are present).
+///
+/// Implement it once, generically: `impl<K: MyKernels> Kernel<K> for MyJob`, with
+/// `#[inline(always)]` on `run`, so the body compiles inside the generated
+/// `#[target_feature]` entry and every intrinsic of the token's kernels inlines into it.
+pub trait Kernel<T>: Job {
+    /// Runs the job with the token's kernels.
+    fn run(self, token: T) -> Self::Output;
+}
+
+/// How [`backends!`] runs a job on a backend; used through [`Available::run`] and the
+/// generated `Backend::run`.
+pub trait Run<J: Job>: BackendSet {
+    /// Runs `job` on `self`, entering the backend's `#[target_feature]` code.
+    ///
+    /// # Safety
+    /// This CPU must have every feature in `self.features()` (as [`Available`] proves).
+    #[doc(hidden)]
+    unsafe fn run_unchecked(self, job: J) -> J::Output;
 }
 
 /// A backend this CPU was checked to run: the proof that a kernel's target features are
-/// present, for APIs that take the backend from their caller (free functions on slices) rather
-/// than storing it in a key or field object. Only [`Available::new`] and
-/// [`Available::detect`] make one, so a dispatch arm holding an `Available` may call that
-/// backend's `#[target_feature]` kernels.
+/// present. Only [`Available::new`] and [`Available::detect`] make one, so
+/// [`Available::run`] needs no further check. Key, state and field objects store one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Available<B>(B);
 
 impl<B: BackendSet> Available<B> {
     /// `backend`, if this CPU runs it.
-    pub fn new(backend: B) -> Option<Available<B>> {
-        backend.is_available().then_some(Available(backend))
+    pub fn new(backend: B) -> Result<Available<B>, Unavailable> {
+        if backend.is_available() {
+            Ok(Available(backend))
+        } else {
+            Err(Unavailable {
+                backend: backend.name(),
+                features: backend.features(),
+            })
+        }
     }
 
     /// The detected backend (always available).
@@ -263,12 +315,26 @@ impl<B: BackendSet> Available<B> {
 
     /// Every backend this CPU runs.
     pub fn all() -> impl Iterator<Item = Available<B>> {
-        B::ALL.iter().copied().filter_map(Available::new)
+        B::ALL
+            .iter()
+            .copied()
+            .filter_map(|b| Available::new(b).ok())
     }
 
     /// The backend.
     pub fn get(self) -> B {
         self.0
+    }
+
+    /// Runs `job` on this backend: the one exhaustive match of a bulk call.
+    #[inline]
+    pub fn run<J: Job>(self, job: J) -> J::Output
+    where
+        B: Run<J>,
+    {
+        // SAFETY: an `Available` is made only after `is_available()`, the CPUID check of
+        // exactly `features()`, said yes.
+        unsafe { self.0.run_unchecked(job) }
     }
 }
 
@@ -277,6 +343,35 @@ impl<B: core::fmt::Display> core::fmt::Display for Available<B> {
         self.0.fmt(f)
     }
 }
+
+/// A backend was asked for (a forced backend, `with_backend`, `Backend::run`) that this CPU
+/// cannot run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unavailable {
+    /// The backend's name.
+    pub backend: &'static str,
+    /// The target features it needs.
+    pub features: &'static [&'static str],
+}
+
+impl core::fmt::Display for Unavailable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "backend {} needs CPU features this CPU lacks (",
+            self.backend
+        )?;
+        for (i, feat) in self.features.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(feat)?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl core::error::Error for Unavailable {}
 
 /// The name given to [`FromStr`](core::str::FromStr) that no backend has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -313,6 +408,47 @@ impl core::fmt::Display for UnknownBackend {
 /// default. Each variant after the `;` exists only on `x86_64` and lists exactly the target
 /// features its kernels enable; its availability is a cached CPUID check of them. A variant
 /// marked `(manual)` is never returned by `detect()` (an alternative kept for measurement).
+///
+/// Beside the enum it generates a module `token` with a zero-sized token type per variant
+/// (same name) and the trait `token::Kernels` (a [`Job`] with a [`Kernel`] body for every
+/// token), and `Backend::run(job)`, also reached as [`Available::run`]:
+///
+/// ```
+/// use wegman_arch::{Available, Job, Kernel};
+/// wegman_arch::backends! {
+///     /// Two ways to add.
+///     pub enum Backend {
+///         /// Portable.
+///         Soft = "soft";
+///         /// With SSE2 (x86-64 only).
+///         Sse2 = "sse2" ["sse2"],
+///     }
+/// }
+/// /// The algorithm's primitives, one implementation per token.
+/// trait Adder: Copy {
+///     fn add(self, a: u64, b: u64) -> u64;
+/// }
+/// impl Adder for token::Soft {
+///     fn add(self, a: u64, b: u64) -> u64 { a.wrapping_add(b) }
+/// }
+/// # #[cfg(target_arch = "x86_64")]
+/// impl Adder for token::Sse2 {
+///     fn add(self, a: u64, b: u64) -> u64 { a.wrapping_add(b) }
+/// }
+/// /// A bulk call: one generic body.
+/// struct Sum<'a>(&'a [u64]);
+/// impl Job for Sum<'_> {
+///     type Output = u64;
+/// }
+/// impl<K: Adder> Kernel<K> for Sum<'_> {
+///     #[inline(always)]
+///     fn run(self, k: K) -> u64 {
+///         self.0.iter().fold(0, |s, &x| k.add(s, x))
+///     }
+/// }
+/// assert_eq!(Available::<Backend>::detect().run(Sum(&[1, 2, 3])), 6);
+/// assert_eq!(Backend::Soft.run(Sum(&[4, 5])), Ok(9));
+/// ```
 #[macro_export]
 macro_rules! backends {
     (
@@ -340,6 +476,70 @@ macro_rules! backends {
                 #[cfg(target_arch = "x86_64")]
                 $V,
             )*
+        }
+
+        /// The kernel tokens of the backends, each implementing the algorithm's trait of
+        /// primitives: zero-sized proofs that a backend's target features are present, made
+        /// only by the generated `run` (the portable ones are plain unit structs).
+        #[allow(unreachable_pub, dead_code)]
+        $vis mod token {
+            #[allow(unused_imports)]
+            use super::*;
+
+            $(#[$p0doc])*
+            #[derive(Clone, Copy, Debug, Default)]
+            pub struct $P0;
+            $(
+                $(#[$pdoc])*
+                #[derive(Clone, Copy, Debug, Default)]
+                pub struct $P;
+            )*
+            $(
+                $(#[$vdoc])*
+                #[cfg(target_arch = "x86_64")]
+                #[derive(Clone, Copy, Debug)]
+                pub struct $V(pub(super) ());
+            )*
+
+            /// A job with a body for every backend of this build.
+            #[cfg(target_arch = "x86_64")]
+            pub trait Kernels:
+                $crate::Kernel<$P0> $(+ $crate::Kernel<$P>)* $(+ $crate::Kernel<$V>)*
+            {
+            }
+            #[cfg(target_arch = "x86_64")]
+            impl<J> Kernels for J where
+                J: $crate::Kernel<$P0> $(+ $crate::Kernel<$P>)* $(+ $crate::Kernel<$V>)*
+            {
+            }
+            /// A job with a body for every backend of this build.
+            #[cfg(not(target_arch = "x86_64"))]
+            pub trait Kernels: $crate::Kernel<$P0> $(+ $crate::Kernel<$P>)* {}
+            #[cfg(not(target_arch = "x86_64"))]
+            impl<J> Kernels for J where J: $crate::Kernel<$P0> $(+ $crate::Kernel<$P>)* {}
+        }
+
+        impl<J: token::Kernels> $crate::Run<J> for $Enum {
+            #[inline]
+            unsafe fn run_unchecked(self, job: J) -> J::Output {
+                match self {
+                    $Enum::$P0 => $crate::Kernel::run(job, token::$P0),
+                    $( $Enum::$P => $crate::Kernel::run(job, token::$P), )*
+                    $(
+                        #[cfg(target_arch = "x86_64")]
+                        $Enum::$V => {
+                            #[inline]
+                            $(#[target_feature(enable = $feat)])+
+                            fn enter<J: $crate::Kernel<token::$V>>(job: J) -> J::Output {
+                                job.run(token::$V(()))
+                            }
+                            // SAFETY: `run_unchecked`'s contract: this CPU has every
+                            // feature of the declaration, exactly the ones `enter` enables.
+                            unsafe { enter(job) }
+                        }
+                    )*
+                }
+            }
         }
 
         #[allow(non_snake_case, unreachable_pub, dead_code)]
@@ -420,6 +620,13 @@ macro_rules! backends {
                 pub fn coverage(what: &str) -> $crate::Coverage<'_, $Enum> {
                     $crate::Coverage::new(what)
                 }
+
+                /// Runs `job` on `self`: one match, the job's body entered under exactly
+                /// the declared features. An error if this CPU cannot run `self`.
+                #[inline]
+                pub fn run<J: token::Kernels>(self, job: J) -> Result<J::Output, $crate::Unavailable> {
+                    $crate::Available::new(self).map(|b| b.run(job))
+                }
             }
 
             impl $crate::BackendSet for $Enum {
@@ -431,6 +638,14 @@ macro_rules! backends {
 
                 fn is_available(self) -> bool {
                     $Enum::is_available(self)
+                }
+
+                fn features(self) -> &'static [&'static str] {
+                    $Enum::features(self)
+                }
+
+                fn name(self) -> &'static str {
+                    $Enum::name(self)
                 }
             }
 
@@ -539,7 +754,7 @@ mod tests {
     #[test]
     fn available_tokens_only_for_available_backends() {
         for &b in Demo::ALL {
-            assert_eq!(crate::Available::new(b).is_some(), b.is_available());
+            assert_eq!(crate::Available::new(b).is_ok(), b.is_available());
         }
         assert_eq!(crate::Available::<Demo>::detect().get(), Demo::detect());
         let line = Demo::coverage("demo").to_string();

@@ -28,7 +28,12 @@ fn macs(c: &mut Criterion) {
     let nonce = [7u8; 12];
     let auth = Auth256Key::new(&k);
     let backends: Vec<(Backend, Auth256Key)> = Backend::available()
-        .map(|b| (b, Auth256Key::with_options(&k, b, 64 << 20)))
+        .map(|b| {
+            (
+                b,
+                Auth256Key::with_options(&k, b, 64 << 20).expect("backend is available"),
+            )
+        })
         .collect();
     let p1305 = Poly1305AesKey::new(&k).unwrap();
     let mut gmac = OpensslGmac::new();

@@ -35,7 +35,7 @@ impl Alg {
         Alg::Poly1305,
     ];
 
-    /// The algorithm used when a new key is made without `--alg` (design.md §4).
+    /// The algorithm used when a new key is made without `--alg` (docs/spec.md §4).
     pub(crate) const DEFAULT: Alg = Alg::Auth256;
 
     pub(crate) fn name(self) -> &'static str {

@@ -1,4 +1,4 @@
-//! `wegman ec`: a calculator on the NIST binary curves (design.md §4), in a chosen field
+//! `wegman ec`: a calculator on the NIST binary curves (docs/spec.md §4), in a chosen field
 //! representation; points in and out in the SEC 2 polynomial basis, so every representation
 //! prints the same.
 
@@ -128,7 +128,7 @@ fn show<F: CurveField>(c: &Curve<F>, p: &Point<F::Elem>) -> String {
     }
 }
 
-/// A point given as `X Y`, fully validated (design.md §3.5).
+/// A point given as `X Y`, fully validated (docs/spec.md §3.5).
 fn point<F: CurveField>(
     c: &Curve<F>,
     x: &str,

@@ -1,4 +1,4 @@
-//! `wegman field`: a binary-field calculator (design.md §4).
+//! `wegman field`: a binary-field calculator (docs/spec.md §4).
 //!
 //! `wegman field --modulus EXPS OP A [B]` prints one result; `--batch` reads `OP A [B]` lines
 //! from standard input and prints one result line per input line (`error: ...` for a bad line,

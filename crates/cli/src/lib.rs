@@ -1,6 +1,6 @@
 //! `wegman`: tag and verify files with provably secure Wegman–Carter MACs.
 //!
-//! The command-line contract is design.md §4; this program uses only the public APIs of the
+//! The command-line contract is docs/spec.md §4; this program uses only the public APIs of the
 //! library crates. It is a library with one entry point, [`main`], so that the fuzz targets
 //! (`fuzz/`) can reach its parsers through [`fuzzing`]; the `wegman` binary calls [`main`].
 

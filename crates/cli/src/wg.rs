@@ -1,4 +1,4 @@
-//! `wegman wg keystream --bytes N` (design.md §4): reads `KEYHEX IVHEX` lines from standard
+//! `wegman wg keystream --bytes N` (docs/spec.md §4): reads `KEYHEX IVHEX` lines from standard
 //! input and prints one lowercase-hex line of N keystream bytes per input line, in input
 //! order, computed by the bit-sliced batch engine ([`wegman_wg::Wg29Batch`]) over blocks of
 //! lines. A bad line prints `error: line L: ...` and the run continues.

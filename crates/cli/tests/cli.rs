@@ -1,4 +1,4 @@
-//! Runs the built `wegman` binary: the design.md §4 contract, every error path, and nonce
+//! Runs the built `wegman` binary: the docs/spec.md §4 contract, every error path, and nonce
 //! durability.
 
 use std::path::{Path, PathBuf};
@@ -699,7 +699,7 @@ fn hash127_aes_through_the_cli_equals_the_library() {
 fn field_calculator_matches_the_library() {
     use wegman_gf2::{Element, Field};
     let e = Env::new();
-    // The SSRF rows of the issue (Avanzi's table), in design.md §4's format.
+    // The SSRF rows of the issue (Avanzi's table), in docs/spec.md §4's format.
     for (m, line) in [
         ("163", "163,57,49,29,0 82,29,25,15"),
         ("233", "233,159,0 117,80"),
@@ -709,7 +709,7 @@ fn field_calculator_matches_the_library() {
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(stdout(&o), format!("{line}\n"));
     }
-    // x^4 + x + 1 prints as 13 in F_{2^5} (design.md §2); (x^4+x+1)·x = x + 1 mod x^5+x^2+1.
+    // x^4 + x + 1 prints as 13 in F_{2^5} (docs/spec.md §2); (x^4+x+1)·x = x + 1 mod x^5+x^2+1.
     let o = e.run(&["field", "--modulus", "5,2,0", "mul", "13", "2"]);
     assert_eq!(stdout(&o), "03\n");
     let spec = "163,7,6,3,0";
@@ -1258,7 +1258,7 @@ fn ec_calculator_agrees_across_representations() {
     }
 }
 
-/// `wegman wg keystream`: the eSTREAM-layout vectors (design.md §3.4) through the batch
+/// `wegman wg keystream`: the eSTREAM-layout vectors (docs/spec.md §3.4) through the batch
 /// engine, in input order, a bad line reported in place while the run continues, and 300
 /// lines (more than one 256-lane batch) against the first line's keystream repeated.
 #[test]

@@ -199,21 +199,23 @@ fn poly1305(r: &mut Report) {
         for len in LENGTHS {
             let key: [u8; 32] = rng.array();
             let msg = rng.bytes(len);
-            let want = Poly1305::with_backend(&key, b).mac_stream(&msg);
+            let want = Poly1305::with_backend(&key, b)
+                .expect("backend is available")
+                .mac_stream(&msg);
             let k = key;
             secret(&k);
-            let mut m = Poly1305::with_backend(&k, b);
+            let mut m = Poly1305::with_backend(&k, b).expect("backend is available");
             for c in chunks(&msg) {
                 m.update(c);
             }
             let tag = public(m.finalize().into_bytes());
             assert_eq!(tag, want, "poly1305 {b} len {len}");
-            let mut m = Poly1305::with_backend(&k, b);
+            let mut m = Poly1305::with_backend(&k, b).expect("backend is available");
             m.update(&msg);
             assert!(m.verify(&want).is_ok());
             let mut wrong = want;
             wrong[len % 16] ^= 1;
-            let mut m = Poly1305::with_backend(&k, b);
+            let mut m = Poly1305::with_backend(&k, b).expect("backend is available");
             m.update(&msg);
             assert!(m.verify(&wrong).is_err());
         }
@@ -276,11 +278,13 @@ fn hash127(r: &mut Report) {
             let words = [0i32; 4].map(|_| rng.next_u64() as i32);
             let pad = [0i32; 4].map(|_| rng.next_u64() as i32);
             let msg = rng.bytes(len);
-            let want = Hash127Key::with_backend(words, b).hash_bytes(&msg, pad);
+            let want = Hash127Key::with_backend(words, b)
+                .expect("backend is available")
+                .hash_bytes(&msg, pad);
             let (w, p) = (words, pad);
             secret(&w);
             secret(&p);
-            let key = Hash127Key::with_backend(w, b);
+            let key = Hash127Key::with_backend(w, b).expect("backend is available");
             assert_eq!(
                 public(key.hash_bytes(&msg, p)),
                 want,
@@ -328,13 +332,15 @@ fn auth256(r: &mut Report) {
                 let key: [u8; 32] = rng.array();
                 let nonce: [u8; 12] = rng.array();
                 let msg = rng.bytes(len);
-                let reference = Auth256Key::with_options(&key, b, DEFAULT_CACHE_LIMIT);
+                let reference = Auth256Key::with_options(&key, b, DEFAULT_CACHE_LIMIT)
+                    .expect("backend is available");
                 let mut m = reference.start_with(&nonce, enc);
                 m.update(&msg);
                 let want = m.finalize().into_bytes();
                 let k = key;
                 secret(&k);
-                let sk = Auth256Key::with_options(&k, b, DEFAULT_CACHE_LIMIT);
+                let sk = Auth256Key::with_options(&k, b, DEFAULT_CACHE_LIMIT)
+                    .expect("backend is available");
                 let mut m = sk.start_with(&nonce, enc);
                 for c in chunks(&msg) {
                     m.update(c);
@@ -375,13 +381,15 @@ fn pieces(r: &mut Report) {
                 let u = enc.unit();
                 let msg = rng.bytes(3 * u + 40);
                 let want = Auth256Key::with_options(&key, b, DEFAULT_CACHE_LIMIT)
+                    .expect("backend is available")
                     .start_with(&nonce, enc)
                     .tap_update(&msg)
                     .finalize()
                     .into_bytes();
                 let k = key;
                 secret(&k);
-                let sk = Auth256Key::with_options(&k, b, DEFAULT_CACHE_LIMIT);
+                let sk = Auth256Key::with_options(&k, b, DEFAULT_CACHE_LIMIT)
+                    .expect("backend is available");
                 let mut blobs = Vec::new();
                 for (lo, hi) in [(u, msg.len()), (0, u)] {
                     let mut p = sk.piece_at(enc, lo as u64).unwrap();

@@ -2,7 +2,7 @@
 //! chosen field representation.
 //!
 //! Parameters: SEC 2 v2 (Certicom 2010) §3 / FIPS 186-4 Appendix D.1.3, in the SEC 2
-//! polynomial basis (design.md §2 hex); the tests check them against
+//! polynomial basis (docs/spec.md §2 hex); the tests check them against
 //! tests/data/nist-binary-curves.txt and the FIPS 186-2 normal-basis values.
 
 use alloc::boxed::Box;
@@ -42,7 +42,7 @@ pub enum CurveId {
     Sect571r1,
 }
 
-/// The public parameters of a curve (hex as design.md §2).
+/// The public parameters of a curve (hex as docs/spec.md §2).
 #[derive(Clone, Copy, Debug)]
 pub struct Params {
     /// SEC 2 name.
@@ -342,7 +342,7 @@ impl<F: CurveField> Curve<F> {
         self.sec2.to_hex(&self.field.export_sec2(e))
     }
 
-    /// A scalar from big-endian hex, at most as many bits as n (design.md §2).
+    /// A scalar from big-endian hex, at most as many bits as n (docs/spec.md §2).
     pub fn parse_scalar(&self, hex: &str) -> Result<Scalar, Error> {
         let k = Scalar::from_hex_unchecked(hex)?;
         if k.bits() > self.n_bits {

@@ -1,4 +1,4 @@
-//! Elliptic-curve Diffie–Hellman (SEC 1 §3.3.1, design.md §3.5): the shared secret is the
+//! Elliptic-curve Diffie–Hellman (SEC 1 §3.3.1, docs/spec.md §3.5): the shared secret is the
 //! x-coordinate of d·Q as ⌈m/8⌉ big-endian bytes (OpenSSL's and SEC 1's default, no cofactor),
 //! computed with the constant-time ladder; the cofactor variant
 //! ([`SecretKey::diffie_hellman_cofactor`]) is x((h·d)·Q).

@@ -1,5 +1,5 @@
 //! SEC 1 v2 §2.3.3–2.3.4 encodings for binary fields and the validation of public points
-//! (design.md §2, §3.5). Public data: variable time.
+//! (docs/spec.md §2, §3.5). Public data: variable time.
 //!
 //! A coordinate is ⌈m/8⌉ bytes, big-endian, of its SEC 2 polynomial-basis integer. A point is
 //! `04‖X‖Y`, or compressed `02‖X` / `03‖X` with ỹ = the rightmost bit of y·x⁻¹ (0 when
@@ -107,7 +107,7 @@ impl<F: CurveField> Curve<F> {
         Ok(Point::Affine { x, y })
     }
 
-    /// Decodes and fully validates a public key (design.md §3.5): SEC 1 syntax, coordinates
+    /// Decodes and fully validates a public key (docs/spec.md §3.5): SEC 1 syntax, coordinates
     /// below 2^m, on the curve, not the identity, and of order n (n·Q = O, which rejects the
     /// small-order and mixed-order points of the cofactor-h group).
     pub fn decode_public_key(&self, bytes: &[u8]) -> Result<Point<F::Elem>, Error> {

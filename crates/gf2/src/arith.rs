@@ -265,6 +265,94 @@ pub(crate) fn bit<const N: usize>(a: &[u64; N], i: usize) -> u64 {
     (a[i / 64] >> (i % 64)) & 1
 }
 
+/// Runs `$body` with `$N` a `const usize` equal to `$n` (1..=9).
+macro_rules! by_limbs {
+    ($n:expr, $N:ident => $body:expr) => {
+        match $n {
+            1 => {
+                const $N: usize = 1;
+                $body
+            }
+            2 => {
+                const $N: usize = 2;
+                $body
+            }
+            3 => {
+                const $N: usize = 3;
+                $body
+            }
+            4 => {
+                const $N: usize = 4;
+                $body
+            }
+            5 => {
+                const $N: usize = 5;
+                $body
+            }
+            6 => {
+                const $N: usize = 6;
+                $body
+            }
+            7 => {
+                const $N: usize = 7;
+                $body
+            }
+            8 => {
+                const $N: usize = 8;
+                $body
+            }
+            _ => {
+                const $N: usize = 9;
+                $body
+            }
+        }
+    };
+}
+
+pub(crate) use by_limbs;
+
+/// A source of a modulus shape.
+pub(crate) trait ShapeOf: Copy {
+    /// The shape.
+    fn shape(self) -> Shape;
+    /// ζ = sqrt(x)'s exponents for a square-root-friendly shape (how many), else none
+    /// ([`ssrf_zeta`]); a constant for the compile-time shapes, so the square
+    /// root's shifts are immediates.
+    #[inline(always)]
+    fn zeta(self) -> ([u32; 4], usize) {
+        ssrf_zeta(&self.shape())
+    }
+}
+
+impl ShapeOf for &Shape {
+    #[inline(always)]
+    fn shape(self) -> Shape {
+        *self
+    }
+}
+
+/// The exponents of ζ = sqrt(x) for a square-root-friendly shape, or 0 of them.
+pub(crate) const fn ssrf_zeta(s: &Shape) -> ([u32; 4], usize) {
+    if s.m.is_multiple_of(2) {
+        return ([0; 4], 0);
+    }
+    let mut i = 0;
+    while i < s.n_mids {
+        if s.mids[i].is_multiple_of(2) {
+            return ([0; 4], 0);
+        }
+        i += 1;
+    }
+    let mut z = [0u32; 4];
+    z[0] = s.m.div_ceil(2);
+    let mut i = 0;
+    while i < s.n_mids {
+        z[i + 1] = s.mids[i].div_ceil(2);
+        i += 1;
+    }
+    (z, s.n_mids + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,5 @@
-//! Multiplication backends for F_{2^m} (design.md §1: one enum, detected once, matched once
-//! per call or per slice).
+//! Multiplication backends for F_{2^m} (docs/architecture.md, "Backends": one enum, detected once,
+//! one job run per call or per slice).
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
@@ -28,17 +28,23 @@ wegman_arch::backends! {
     }
 }
 
+/// A backend this CPU was checked to run (what fields store and jobs run on).
+pub type Avail = wegman_arch::Available<Backend>;
+
 /// The backend of the fixed field types ([`crate::fields`]): detected on first use and stored
 /// for the life of the process (their elements are plain limbs, too small to carry it).
-pub(crate) fn fixed_types() -> Backend {
+pub(crate) fn fixed_types() -> Avail {
     use core::sync::atomic::{AtomicU8, Ordering};
     static STORED: AtomicU8 = AtomicU8::new(u8::MAX);
     let i = STORED.load(Ordering::Relaxed);
-    if let Some(&b) = Backend::ALL.get(usize::from(i)) {
+    if let Some(b) = Backend::ALL
+        .get(usize::from(i))
+        .and_then(|&b| Avail::new(b).ok())
+    {
         return b;
     }
-    let b = Backend::detect();
-    let i = Backend::ALL.iter().position(|&x| x == b).unwrap_or(0);
+    let b = Avail::detect();
+    let i = Backend::ALL.iter().position(|&x| x == b.get()).unwrap_or(0);
     STORED.store(i as u8, Ordering::Relaxed);
     b
 }

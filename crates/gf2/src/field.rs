@@ -2,7 +2,7 @@
 //!
 //! # Representation
 //! An [`Element`] is nine 64-bit limbs, bit i the coefficient of x^i, every bit at or above m
-//! zero; a field uses its first ⌈m/64⌉ limbs. Hex follows design.md §2: big-endian, ⌈m/4⌉
+//! zero; a field uses its first ⌈m/64⌉ limbs. Hex follows docs/spec.md §2: big-endian, ⌈m/4⌉
 //! digits (`Field::to_hex`, `Field::parse`).
 //!
 //! # Operations and their cost (Avanzi, *Another look at square roots and traces*)
@@ -35,11 +35,12 @@ use core::ops::{Add, AddAssign};
 use subtle::{Choice, ConstantTimeEq};
 
 use crate::arith::{self, MAX_LIMBS, Shape};
-use crate::backend::Backend;
+use crate::backend::{Avail, Backend};
 use crate::error::{self, Error};
 use crate::modulus::Modulus;
 use crate::ops;
 use crate::shapes::{Known, with_shape};
+use wegman_arch::Unavailable;
 
 mod job;
 mod tables;
@@ -159,7 +160,7 @@ impl fmt::Debug for Element {
 pub struct Field {
     modulus: Modulus,
     n: usize,
-    backend: Backend,
+    backend: Avail,
     /// The built-in modulus with unrolled kernels, when the modulus is one.
     known: Option<Known>,
     /// sqrt(x).
@@ -199,7 +200,7 @@ impl fmt::Debug for Field {
 impl Field {
     /// The field for a modulus, with the fastest available backend.
     pub fn new(modulus: Modulus) -> Field {
-        Field::with_backend(modulus, Backend::detect()).expect("detected backend is available")
+        Field::build(modulus, Avail::detect())
     }
 
     /// Parses and checks a modulus (`163,57,49,29,0`) and builds its field.
@@ -207,12 +208,13 @@ impl Field {
         Ok(Field::new(exps.parse()?))
     }
 
-    /// Like [`Field::new`] with a chosen backend (tests and benchmarks compare them);
-    /// `None` if this CPU cannot run it.
-    pub fn with_backend(modulus: Modulus, backend: Backend) -> Option<Field> {
-        if !backend.is_available() {
-            return None;
-        }
+    /// Like [`Field::new`] with a chosen backend (tests and benchmarks compare them); an
+    /// error if this CPU cannot run it.
+    pub fn with_backend(modulus: Modulus, backend: Backend) -> Result<Field, Unavailable> {
+        Ok(Field::build(modulus, Avail::new(backend)?))
+    }
+
+    fn build(modulus: Modulus, backend: Avail) -> Field {
         let shape = *modulus.shape();
         let n = shape.limbs();
         let mut f = Field {
@@ -247,7 +249,7 @@ impl Field {
         } else {
             f.build_solve_rows_even();
         }
-        Some(f)
+        f
     }
 
     /// The modulus.
@@ -262,7 +264,7 @@ impl Field {
 
     /// The multiplication backend.
     pub fn backend(&self) -> Backend {
-        self.backend
+        self.backend.get()
     }
 
     pub(crate) fn shape(&self) -> &Shape {
@@ -342,7 +344,7 @@ impl Field {
         }
     }
 
-    /// Parses an element written as big-endian hex (design.md §2; leading zeros optional,
+    /// Parses an element written as big-endian hex (docs/spec.md §2; leading zeros optional,
     /// upper or lower case).
     pub fn parse(&self, s: &str) -> Result<Element, Error> {
         let s = s.trim();
@@ -375,7 +377,7 @@ impl Field {
         Ok(e)
     }
 
-    /// The element as big-endian hex, ⌈m/4⌉ digits (design.md §2).
+    /// The element as big-endian hex, ⌈m/4⌉ digits (docs/spec.md §2).
     pub fn to_hex(&self, e: &Element) -> String {
         let digits = (self.degree() as usize).div_ceil(4);
         (0..digits)

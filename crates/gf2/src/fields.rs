@@ -21,6 +21,7 @@
 //! first use. [`crate::basis::BasisChange`] converts between the NIST and SSRF types of one
 //! degree.
 
+use crate::arith::ssrf_zeta;
 use crate::shapes::*;
 
 macro_rules! binary_field {
@@ -33,7 +34,7 @@ macro_rules! binary_field {
         ///
         /// An element is its limbs (bit i = coefficient of x^i, nothing at or above x^m);
         /// `==` is constant-time, `+` is XOR, `*` multiplies with the detected backend.
-        /// Display/FromStr use the hex of design.md §2.
+        /// Display/FromStr use the hex of docs/spec.md §2.
         #[derive(Clone, Copy, Default)]
         pub struct $name([u64; ($m as usize).div_ceil(64)]);
 

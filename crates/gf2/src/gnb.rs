@@ -4,7 +4,7 @@
 //! # Representation
 //! An element A = Σ_{i<m} a_i β^{2^i}, β the Gauss period of type T (docs/gnb.md), is an
 //! [`NbElement`]: nine 64-bit limbs, bit i (limb i / 64, bit i mod 64) the coefficient a_i,
-//! every bit at or above m zero. Hex follows design.md §2: the big-endian hex of the integer
+//! every bit at or above m zero. Hex follows docs/spec.md §2: the big-endian hex of the integer
 //! Σ a_i·2^{m−1−i}, so a_0 is the **most significant** bit (X9.62, FIPS 186-2) and the
 //! identity (all ones) of F_{2^163} prints `7fff…ff`.
 //!
@@ -381,7 +381,7 @@ impl Gnb {
         Ok(e)
     }
 
-    /// Parses the design.md §2 hex (a_0 the most significant of m bits; leading zeros
+    /// Parses the docs/spec.md §2 hex (a_0 the most significant of m bits; leading zeros
     /// optional, either case). Variable-time: for public input.
     pub fn parse_element(&self, s: &str) -> Result<NbElement, Error> {
         let s = s.trim();
@@ -424,7 +424,7 @@ impl Gnb {
         Ok(e)
     }
 
-    /// The design.md §2 hex, ⌈m/4⌉ digits.
+    /// The docs/spec.md §2 hex, ⌈m/4⌉ digits.
     pub fn to_hex(&self, e: &NbElement) -> String {
         let m = self.m as usize;
         let digits = m.div_ceil(4);

@@ -6,7 +6,7 @@
 //! A [`FieldJob`] is such an algorithm written once against [`FieldOps`]; `Field::run` (and
 //! `Gnb::run`) match the backend and the shape **once**, and run the job on an operations
 //! token whose products, squarings and reductions inline into the job's code, compiled for
-//! that backend's CPU features and unrolled for a built-in modulus (design.md §1: one
+//! that backend's CPU features and unrolled for a built-in modulus (docs/architecture.md: one
 //! exhaustive match per bulk call).
 //!
 //! Inside a job, elements are the token's own type [`FieldOps::E`] (a limb array of exactly

@@ -30,53 +30,10 @@
 
 extern crate alloc;
 
-/// Runs `$body` with `$N` a `const usize` equal to `$n` (1..=9).
-macro_rules! by_limbs {
-    ($n:expr, $N:ident => $body:expr) => {
-        match $n {
-            1 => {
-                const $N: usize = 1;
-                $body
-            }
-            2 => {
-                const $N: usize = 2;
-                $body
-            }
-            3 => {
-                const $N: usize = 3;
-                $body
-            }
-            4 => {
-                const $N: usize = 4;
-                $body
-            }
-            5 => {
-                const $N: usize = 5;
-                $body
-            }
-            6 => {
-                const $N: usize = 6;
-                $body
-            }
-            7 => {
-                const $N: usize = 7;
-                $body
-            }
-            8 => {
-                const $N: usize = 8;
-                $body
-            }
-            _ => {
-                const $N: usize = 9;
-                $body
-            }
-        }
-    };
-}
-
-pub(crate) use by_limbs;
-
+#[macro_use]
 mod arith;
+pub(crate) use arith::by_limbs;
+
 pub mod backend;
 pub mod basis;
 pub mod error;

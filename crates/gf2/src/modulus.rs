@@ -13,7 +13,7 @@ use crate::poly::{self, Poly};
 pub const MAX_DEGREE: u32 = 571;
 
 /// An irreducible trinomial or pentanomial P of degree 2 ≤ m ≤ 571, written by its exponents
-/// highest first (`163,7,6,3,0`, design.md §2). Constructing one checks irreducibility.
+/// highest first (`163,7,6,3,0`, docs/spec.md §2). Constructing one checks irreducibility.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Modulus {
     shape: Shape,

@@ -2,38 +2,22 @@
 //! ([`ShapeOf`]: a runtime value, or a zero-sized type whose shape is a constant, so that the
 //! reduction of a specialised field is unrolled for its modulus).
 //!
-//! Each entry point takes the [`Backend`] stored in its field and matches it once
-//! ([`dispatch!`]); the algorithm then runs on that backend's [`Kernel`] token. Everything here
-//! is constant-time in the element values.
+//! Each entry point takes the backend stored in its field ([`Avail`]) and runs one job on it
+//! (`Available::run`: one match, the job's generic body entered under the backend's declared
+//! features); the algorithm then runs on that backend's [`Kernel`] token. Everything here is
+//! constant-time in the element values.
 
+pub(crate) use crate::arith::ShapeOf;
 use crate::arith::{self, Shape, Wide};
 use alloc::vec::Vec;
+use wegman_arch::Job;
 
-use crate::backend::Backend;
+use crate::backend::{Avail, token};
 
-/// A source of a modulus shape.
-pub(crate) trait ShapeOf: Copy {
-    /// The shape.
-    fn shape(self) -> Shape;
-    /// ζ = sqrt(x)'s exponents for a square-root-friendly shape (how many), else none
-    /// ([`crate::shapes::ssrf_zeta`]); a constant for the compile-time shapes, so the square
-    /// root's shifts are immediates.
-    #[inline(always)]
-    fn zeta(self) -> ([u32; 4], usize) {
-        crate::shapes::ssrf_zeta(&self.shape())
-    }
-}
-
-impl ShapeOf for &Shape {
-    #[inline(always)]
-    fn shape(self) -> Shape {
-        *self
-    }
-}
-
-/// The element kernels of one backend, implemented by zero-sized tokens: [`Soft`] (portable),
-/// and on x86-64 [`Clmul`], [`Avx2`] and [`Avx512`], which only [`dispatch!`] creates, after the stored
-/// [`Backend`] said the CPU has their features. Generic algorithms (inversion chains, ladders,
+/// The element kernels of one backend, implemented by its zero-sized token
+/// ([`crate::backend::token`]): `Soft` (portable), and on x86-64 `Clmul`, `Avx2` and `Avx512`,
+/// which only the generated `run` creates, after the stored backend said the CPU has their
+/// features. Generic algorithms (inversion chains, ladders,
 /// square roots, slices) run on a token, so a whole call is matched once and its inner loop
 /// calls the kernels directly.
 pub(crate) trait Kernel: Copy {
@@ -92,11 +76,7 @@ pub(crate) trait Kernel: Copy {
     }
 }
 
-/// The portable kernels.
-#[derive(Clone, Copy)]
-pub(crate) struct Soft;
-
-impl Kernel for Soft {
+impl Kernel for token::Soft {
     #[inline(always)]
     fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide {
         arith::mul_wide_soft(a, b)
@@ -137,73 +117,47 @@ fn soft_sqr_n<const N: usize, S: ShapeOf>(a: &[u64; N], k: usize, s: S) -> [u64;
     x
 }
 
-/// `pclmulqdq` kernels; the private field keeps construction inside this module.
-#[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-pub(crate) struct Clmul(());
-
-#[cfg(target_arch = "x86_64")]
-impl Kernel for Clmul {
-    #[inline(always)]
-    fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide {
-        // SAFETY: a `Clmul` token exists only inside a dispatch arm of a backend whose
-        // features (checked by `Backend::is_available`) include pclmulqdq and sse2, the
-        // features `mul_wide` enables.
-        unsafe { crate::backend::clmul::mul_wide(a, b) }
-    }
-
-    #[inline(always)]
-    fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide {
-        // SAFETY: as in `mul_wide`: pclmulqdq and sse2 are present.
-        unsafe { crate::backend::clmul::square_wide(a) }
-    }
-
-    #[inline(always)]
-    fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
-        // SAFETY: as in `mul_wide`: pclmulqdq and sse2 are present.
-        unsafe { crate::backend::clmul::mul_mod(a, b, s) }
-    }
-
-    #[inline(always)]
-    fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
-        // SAFETY: as in `mul_wide`: pclmulqdq and sse2 are present.
-        unsafe { crate::backend::clmul::sqr_n_mod(a, k, s) }
-    }
-}
-
-/// The products of the kernels that extend `Clmul`: its `pclmulqdq` ones.
+/// The `pclmulqdq` products, shared by the `Clmul`, `Avx2` and `Avx512` tokens (every one of
+/// them declares pclmulqdq and sse2, the features of `backend::clmul`).
 #[cfg(target_arch = "x86_64")]
 macro_rules! clmul_products {
     () => {
         #[inline(always)]
         fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> Wide {
-            Clmul(()).mul_wide(a, b)
+            // SAFETY: the token proves its backend's features, which include pclmulqdq and
+            // sse2, the features `mul_wide` enables.
+            unsafe { crate::backend::clmul::mul_wide(a, b) }
         }
 
         #[inline(always)]
         fn square_wide<const N: usize>(self, a: &[u64; N]) -> Wide {
-            Clmul(()).square_wide(a)
+            // SAFETY: as in `mul_wide`: pclmulqdq and sse2 are present.
+            unsafe { crate::backend::clmul::square_wide(a) }
         }
 
         #[inline(always)]
         fn mul<const N: usize, S: ShapeOf>(self, a: &[u64; N], b: &[u64; N], s: S) -> [u64; N] {
-            Clmul(()).mul(a, b, s)
+            // SAFETY: as in `mul_wide`: pclmulqdq and sse2 are present.
+            unsafe { crate::backend::clmul::mul_mod(a, b, s) }
         }
 
         #[inline(always)]
         fn sqr_n<const N: usize, S: ShapeOf>(self, a: &[u64; N], k: usize, s: S) -> [u64; N] {
-            Clmul(()).sqr_n(a, k, s)
+            // SAFETY: as in `mul_wide`: pclmulqdq and sse2 are present.
+            unsafe { crate::backend::clmul::sqr_n_mod(a, k, s) }
         }
     };
 }
 
+/// `pclmulqdq` kernels.
+#[cfg(target_arch = "x86_64")]
+impl Kernel for token::Clmul {
+    clmul_products!();
+}
+
 /// `Clmul` plus AVX2 table maps.
 #[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-pub(crate) struct Avx2(());
-
-#[cfg(target_arch = "x86_64")]
-impl Kernel for Avx2 {
+impl Kernel for token::Avx2 {
     #[inline(always)]
     fn table_pays(self, k: usize, rows: usize) -> bool {
         k >= MULTI_SQUARE_MIN.max(rows / 24)
@@ -219,7 +173,7 @@ impl Kernel for Avx2 {
         rows: usize,
         stride: usize,
     ) -> [u64; N] {
-        // SAFETY: an `Avx2` token exists only inside the dispatch arm of `Backend::Avx2`,
+        // SAFETY: an `Avx2` token exists only inside the generated entry of `Backend::Avx2`,
         // whose checked features include avx2 (what `apply_cols` enables).
         unsafe { crate::backend::avx2::apply_cols(a, cols, rows, stride) }
     }
@@ -227,11 +181,7 @@ impl Kernel for Avx2 {
 
 /// `Clmul` plus `pext` (BMI2) square-root splits and AVX-512 table maps.
 #[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-pub(crate) struct Avx512(());
-
-#[cfg(target_arch = "x86_64")]
-impl Kernel for Avx512 {
+impl Kernel for token::Avx512 {
     /// Eight rows per masked XOR: every table in the chain pays (measured on Zen 4).
     #[inline(always)]
     fn table_pays(self, k: usize, _rows: usize) -> bool {
@@ -242,7 +192,7 @@ impl Kernel for Avx512 {
 
     #[inline(always)]
     fn even_odd<const N: usize>(self, a: &[u64; N]) -> ([u64; N], [u64; N]) {
-        // SAFETY: an `Avx512` token exists only inside the dispatch arm of
+        // SAFETY: an `Avx512` token exists only inside the generated entry of
         // `Backend::Avx512`, whose checked features include bmi2 (what `even_odd` enables).
         unsafe { crate::backend::avx512::even_odd(a) }
     }
@@ -260,77 +210,87 @@ impl Kernel for Avx512 {
     }
 }
 
-/// Runs `$body` once with `$k` bound to the kernel token of `$backend`: the one exhaustive
-/// match of a call. The x86 arms run the body inside a `#[target_feature]` function of exactly
-/// the backend's features, so the kernels inline into the generic algorithm.
-macro_rules! dispatch {
-    (@run $features:literal, $token:expr, $k:ident => $body:expr) => {{
-        #[target_feature(enable = $features)]
-        fn run<R>(f: impl FnOnce() -> R) -> R {
-            f()
+/// Declares a job of this module: a struct of the named fields (lifetime `'a`, limb count
+/// `N`, shape `S`) whose generic body runs on any [`Kernel`] token `$k`.
+macro_rules! element_job {
+    ($(#[$doc:meta])* $Job:ident { $($f:ident: $t:ty),* } -> $Out:ty, |$k:ident| $body:expr) => {
+        $(#[$doc])*
+        struct $Job<'a, const N: usize, S> {
+            $($f: $t,)*
+            _p: core::marker::PhantomData<&'a S>,
         }
-        let $k = $token;
-        // SAFETY: a `Backend` held by a `Field` (or the fixed types' stored choice) passed
-        // `Backend::is_available`, the CPUID check of exactly these features.
-        unsafe { run(|| $body) }
-    }};
-    ($backend:expr, $k:ident => $body:expr) => {
-        match $backend {
-            Backend::Soft => {
-                let $k = Soft;
+
+        impl<const N: usize, S: ShapeOf> Job for $Job<'_, N, S> {
+            type Output = $Out;
+        }
+
+        impl<K: Kernel, const N: usize, S: ShapeOf> wegman_arch::Kernel<K> for $Job<'_, N, S> {
+            #[inline(always)]
+            fn run(self, $k: K) -> $Out {
+                let $Job { $($f,)* _p } = self;
                 $body
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::Clmul => dispatch!(@run "pclmulqdq,sse2", Clmul(()), $k => $body),
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => dispatch!(@run "pclmulqdq,sse2,avx2", Avx2(()), $k => $body),
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx512 => {
-                dispatch!(@run "pclmulqdq,sse2,bmi2,avx512f", Avx512(()), $k => $body)
             }
         }
     };
 }
 
-/// Code generic over the kernel, run by [`with_kernel`].
-pub(crate) trait WithKernel {
-    /// What it returns.
-    type Output;
-    /// Runs on the kernel token `k`.
-    fn call<K: Kernel>(self, k: K) -> Self::Output;
-}
-
-/// Runs `w` on the kernel of `backend`: one match, the body compiled for the backend's
-/// features (so `w.call`, if `#[inline(always)]`, inlines every kernel it uses).
-///
-/// Unlike [`dispatch!`], whose body is a closure that LLVM may leave outside the
-/// `#[target_feature]` function (a large job then runs without the features, and every
-/// intrinsic becomes a call), `w.call` is a generic method forced inline into a
-/// `#[target_feature]` function of the backend's exact features.
-#[inline]
-pub(crate) fn with_kernel<W: WithKernel>(backend: Backend, w: W) -> W::Output {
-    #[cfg(target_arch = "x86_64")]
-    macro_rules! arm {
-        ($features:literal, $token:expr) => {{
-            #[target_feature(enable = $features)]
-            fn run<W: WithKernel, K: Kernel>(w: W, k: K) -> W::Output {
-                w.call(k)
-            }
-            // SAFETY: the `Backend` a `Field` holds passed `Backend::is_available`, the
-            // CPUID check of exactly these features.
-            unsafe { run(w, $token) }
-        }};
+element_job!(
+    /// a·b mod P, the product inline in the entry.
+    MulJob { a: &'a [u64; N], b: &'a [u64; N], s: S } -> [u64; N],
+    |k| {
+        let mut w = k.mul_wide(a, b);
+        arith::reduce::<N>(&mut w, &s.shape())
     }
-    match backend {
-        Backend::Soft => w.call(Soft),
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul => arm!("pclmulqdq,sse2", Clmul(())),
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx2 => arm!("pclmulqdq,sse2,avx2", Avx2(())),
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx512 => arm!("pclmulqdq,sse2,bmi2,avx512f", Avx512(())),
+);
+element_job!(
+    /// a^(2^n) mod P (n = 1: one squaring, inline).
+    SqrJob { a: &'a [u64; N], n: usize, s: S } -> [u64; N],
+    |k| if n == 1 {
+        let mut w = k.square_wide(a);
+        arith::reduce::<N>(&mut w, &s.shape())
+    } else {
+        k.sqr_n(a, n, s)
     }
-}
+);
+element_job!(
+    /// Products of whole slices.
+    MulSliceJob { out: &'a mut [[u64; N]], a: &'a [[u64; N]], b: &'a [[u64; N]], s: S } -> (),
+    |k| for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
+        *o = k.mul(x, y, s);
+    }
+);
+element_job!(
+    /// The Itoh–Tsujii inversion.
+    InvJob { a: &'a [u64; N], s: S, tables: &'a [(usize, Vec<u64>, usize)] } -> [u64; N],
+    |k| inv_with(k, a, s, tables)
+);
+element_job!(
+    /// The constant-time ladder a^e.
+    PowJob { a: &'a [u64; N], e: &'a [u64], s: S } -> [u64; N],
+    |k| pow_with(k, a, e, s)
+);
+element_job!(
+    /// sqrt(a) = a_even + ζ·a_odd with a full ζ.
+    SqrtJob { a: &'a [u64; N], zeta: &'a [u64; N], s: S } -> [u64; N],
+    |k| {
+        let (e, o) = k.even_odd(a);
+        let mut r = k.mul(&o, zeta, s);
+        for i in 0..N {
+            r[i] ^= e[i];
+        }
+        r
+    }
+);
+element_job!(
+    /// sqrt(a) by shifts for a square-root-friendly modulus.
+    SqrtSsrfJob { a: &'a [u64; N], zs: &'a [usize] } -> [u64; N],
+    |k| sqrt_ssrf_with(k, a, zs)
+);
+element_job!(
+    /// A limb-major linear map.
+    ApplyColsJob { a: &'a [u64; N], cols: &'a [u64], rows: usize, stride: usize } -> [u64; N],
+    |k| k.apply_cols(a, cols, rows, stride)
+);
 
 /// a·b mod P.
 #[inline]
@@ -338,21 +298,25 @@ pub(crate) fn mul<const N: usize, S: ShapeOf>(
     a: &[u64; N],
     b: &[u64; N],
     s: S,
-    backend: Backend,
+    backend: Avail,
 ) -> [u64; N] {
-    // The product inline in the arm (a job calls `Kernel::mul`, out of line, instead).
-    dispatch!(backend, k => {
-        let mut w = k.mul_wide(a, b);
-        arith::reduce::<N>(&mut w, &s.shape())
+    // The product inline in the entry (a job calls `Kernel::mul`, out of line, instead).
+    backend.run(MulJob {
+        a,
+        b,
+        s,
+        _p: core::marker::PhantomData,
     })
 }
 
 /// a² mod P.
 #[inline]
-pub(crate) fn sqr<const N: usize, S: ShapeOf>(a: &[u64; N], s: S, backend: Backend) -> [u64; N] {
-    dispatch!(backend, k => {
-        let mut w = k.square_wide(a);
-        arith::reduce::<N>(&mut w, &s.shape())
+pub(crate) fn sqr<const N: usize, S: ShapeOf>(a: &[u64; N], s: S, backend: Avail) -> [u64; N] {
+    backend.run(SqrJob {
+        a,
+        n: 1,
+        s,
+        _p: core::marker::PhantomData,
     })
 }
 
@@ -362,9 +326,14 @@ pub(crate) fn sqr_n<const N: usize, S: ShapeOf>(
     a: &[u64; N],
     k: usize,
     s: S,
-    backend: Backend,
+    backend: Avail,
 ) -> [u64; N] {
-    dispatch!(backend, kk => kk.sqr_n(a, k, s))
+    backend.run(SqrJob {
+        a,
+        n: k,
+        s,
+        _p: core::marker::PhantomData,
+    })
 }
 
 /// Products of whole slices: one backend match for the slice.
@@ -373,12 +342,14 @@ pub(crate) fn mul_slice<const N: usize, S: ShapeOf>(
     a: &[[u64; N]],
     b: &[[u64; N]],
     s: S,
-    backend: Backend,
+    backend: Avail,
 ) {
-    dispatch!(backend, k => {
-        for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
-            *o = k.mul(x, y, s);
-        }
+    backend.run(MulSliceJob {
+        out,
+        a,
+        b,
+        s,
+        _p: core::marker::PhantomData,
     })
 }
 
@@ -407,10 +378,15 @@ pub(crate) const MULTI_SQUARE_MIN: usize = 8;
 pub(crate) fn inv<const N: usize, S: ShapeOf>(
     a: &[u64; N],
     s: S,
-    backend: Backend,
+    backend: Avail,
     tables: &[(usize, Vec<u64>, usize)],
 ) -> [u64; N] {
-    dispatch!(backend, k => inv_with(k, a, s, tables))
+    backend.run(InvJob {
+        a,
+        s,
+        tables,
+        _p: core::marker::PhantomData,
+    })
 }
 
 #[inline(always)]
@@ -449,9 +425,14 @@ pub(crate) fn pow<const N: usize, S: ShapeOf>(
     a: &[u64; N],
     e: &[u64],
     s: S,
-    backend: Backend,
+    backend: Avail,
 ) -> [u64; N] {
-    dispatch!(backend, k => pow_with(k, a, e, s))
+    backend.run(PowJob {
+        a,
+        e,
+        s,
+        _p: core::marker::PhantomData,
+    })
 }
 
 #[inline(always)]
@@ -495,15 +476,13 @@ pub(crate) fn sqrt_generic<const N: usize, S: ShapeOf>(
     a: &[u64; N],
     zeta: &[u64; N],
     s: S,
-    backend: Backend,
+    backend: Avail,
 ) -> [u64; N] {
-    dispatch!(backend, k => {
-        let (e, o) = k.even_odd(a);
-        let mut r = k.mul(&o, zeta, s);
-        for i in 0..N {
-            r[i] ^= e[i];
-        }
-        r
+    backend.run(SqrtJob {
+        a,
+        zeta,
+        s,
+        _p: core::marker::PhantomData,
     })
 }
 
@@ -514,26 +493,21 @@ pub(crate) fn sqrt_generic<const N: usize, S: ShapeOf>(
 pub(crate) fn sqrt_ssrf<const N: usize>(
     a: &[u64; N],
     zeta_exps: &[u32],
-    backend: Backend,
+    backend: Avail,
 ) -> [u64; N] {
-    // Only `Avx512` has a kernel of its own here (`pext`); pclmulqdq plays no part in a
-    // square root by shifts, so `Clmul` runs the portable split inline, without a call.
     let mut zs = [0usize; 4];
     let n = zeta_exps.len().min(4);
     for (z, &e) in zs.iter_mut().zip(zeta_exps) {
         *z = e as usize;
     }
     let zs = &zs[..n];
-    match backend {
-        Backend::Soft => sqrt_ssrf_with(Soft, a, zs),
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul => sqrt_ssrf_with(Soft, a, zs),
-        // `pext` is slow (microcoded) on some AVX2 CPUs (AMD before Zen 3): portable split.
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx2 => sqrt_ssrf_with(Soft, a, zs),
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx512 => dispatch!(backend, k => sqrt_ssrf_with(k, a, zs)),
-    }
+    // Only `Avx512` has a split of its own (`pext`); the other tokens run the portable one
+    // (`pext` is slow, microcoded, on some AVX2 CPUs: AMD before Zen 3).
+    backend.run(SqrtSsrfJob::<N, &Shape> {
+        a,
+        zs,
+        _p: core::marker::PhantomData,
+    })
 }
 
 /// [`sqrt_ssrf`] for a modulus fixed at compile time: ζ's `NZ` exponents are const
@@ -548,20 +522,16 @@ pub(crate) fn sqrt_ssrf_const<
     const Z3: usize,
 >(
     a: &[u64; N],
-    backend: Backend,
+    backend: Avail,
 ) -> [u64; N] {
     let zs = &[Z0, Z1, Z2, Z3][..NZ];
-    // As in `sqrt_ssrf`: only `Avx512` has its own split.
-    match backend {
-        Backend::Soft => sqrt_ssrf_with(Soft, a, zs),
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul => sqrt_ssrf_with(Soft, a, zs),
-        // `pext` is slow (microcoded) on some AVX2 CPUs (AMD before Zen 3): portable split.
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx2 => sqrt_ssrf_with(Soft, a, zs),
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx512 => dispatch!(backend, k => sqrt_ssrf_with(k, a, zs)),
-    }
+    // Only `Avx512` has a split of its own (`pext`); the other tokens run the portable one
+    // (`pext` is slow, microcoded, on some AVX2 CPUs: AMD before Zen 3).
+    backend.run(SqrtSsrfJob::<N, &Shape> {
+        a,
+        zs,
+        _p: core::marker::PhantomData,
+    })
 }
 
 /// a_even + Σ_z x^z·a_odd: the square root for ζ = Σ_z x^z (shifts and XORs).
@@ -586,17 +556,15 @@ pub(crate) fn apply_cols<const N: usize>(
     cols: &[u64],
     rows: usize,
     stride: usize,
-    backend: Backend,
+    backend: Avail,
 ) -> [u64; N] {
     // `Avx2` and `Avx512` have kernels of their own for tables; `Clmul` runs the portable
-    // masked XORs inline, without a call.
-    match backend {
-        Backend::Soft => Soft.apply_cols(a, cols, rows, stride),
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul => Soft.apply_cols(a, cols, rows, stride),
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx2 => dispatch!(backend, k => k.apply_cols(a, cols, rows, stride)),
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx512 => dispatch!(backend, k => k.apply_cols(a, cols, rows, stride)),
-    }
+    // masked XORs.
+    backend.run(ApplyColsJob::<N, &Shape> {
+        a,
+        cols,
+        rows,
+        stride,
+        _p: core::marker::PhantomData,
+    })
 }

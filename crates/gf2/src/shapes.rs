@@ -3,34 +3,11 @@
 //! [`Field`](crate::Field) with one of these moduli run the unrolled kernels ([`Known`],
 //! `with_shape!`). Below both `field` and `fields`, so neither depends on the other through it.
 
-use crate::arith::Shape;
-use crate::ops::ShapeOf;
+use crate::arith::{Shape, ShapeOf, ssrf_zeta};
 
 /// A modulus fixed at compile time (a zero-sized type per field).
 pub(crate) trait ConstShape: Copy {
     const SHAPE: Shape;
-}
-
-/// The exponents of ζ = sqrt(x) for a square-root-friendly shape, or 0 of them.
-pub(crate) const fn ssrf_zeta(s: &Shape) -> ([u32; 4], usize) {
-    if s.m.is_multiple_of(2) {
-        return ([0; 4], 0);
-    }
-    let mut i = 0;
-    while i < s.n_mids {
-        if s.mids[i].is_multiple_of(2) {
-            return ([0; 4], 0);
-        }
-        i += 1;
-    }
-    let mut z = [0u32; 4];
-    z[0] = s.m.div_ceil(2);
-    let mut i = 0;
-    while i < s.n_mids {
-        z[i + 1] = s.mids[i].div_ceil(2);
-        i += 1;
-    }
-    (z, s.n_mids + 1)
 }
 
 /// A zero-sized shape type for the modulus x^m + Σ x^e + 1.

@@ -268,7 +268,7 @@ fn powers_match_repeated_multiplication() {
 #[test]
 fn hex_round_trip_and_errors() {
     let f = Field::from_exponents("5,2,0").unwrap();
-    // x^4 + x + 1 prints as 13 (design.md §2).
+    // x^4 + x + 1 prints as 13 (docs/spec.md §2).
     let e = f.parse("13").unwrap();
     assert_eq!(f.to_hex(&e), "13");
     assert_eq!(f.to_hex(&Element::ONE), "01");

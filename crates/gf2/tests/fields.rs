@@ -16,7 +16,7 @@ fn limbs(rng: &mut Rng, m: u32) -> Vec<u64> {
     v
 }
 
-/// The hex of design.md §2 from coefficient bits, written out digit by digit.
+/// The hex of docs/spec.md §2 from coefficient bits, written out digit by digit.
 fn hex_ref(v: &[u8]) -> String {
     let digits = v.len().div_ceil(4);
     (0..digits)

@@ -1,7 +1,7 @@
 //! Bitsliced F_256 arithmetic on 64 lanes and the matrix helpers the byte-sliced (GFNI)
 //! kernels need.
 //!
-//! [`SlicedGf256x64`] holds 64 elements of the tower F_256 (design.md §2) as eight `u64`
+//! [`SlicedGf256x64`] holds 64 elements of the tower F_256 (docs/spec.md §2) as eight `u64`
 //! words, word i the bit i of every lane: a variable product is the tower's Karatsuba circuit
 //! run on words (Bernstein–Chou §2.2; 64 products per call), and a product by a constant is
 //! an XOR circuit from [`wegman_f2::circuit`] run on words ([`ConstMul`], §2.3–2.4). Both are

@@ -1,5 +1,5 @@
 //! Dot products in F_{2^256} through the additive FFT: for pairs of elements given in the
-//! y-basis (design.md §3.3), the running sum
+//! y-basis (docs/spec.md §3.3), the running sum
 //!
 //! ```text
 //! Σ_t (a_t + k_t)·(a'_t + k'_t)   in F_{2^256} = F_256[x]/(x^32 + x^17 + x^2 + α8),
@@ -353,7 +353,7 @@ impl DotSum {
         self.extra.iter_mut().zip(extra).for_each(|(x, y)| *x ^= y);
     }
 
-    /// The dot product as 32 bytes of F_{2^256} (design.md §2: byte i = coefficient of x^i,
+    /// The dot product as 32 bytes of F_{2^256} (docs/spec.md §2: byte i = coefficient of x^i,
     /// polynomial basis): one inverse FFT and one reduction.
     pub fn finish(&self) -> [u8; 32] {
         let mut r = self.finish_sum();

@@ -1,7 +1,7 @@
 //! The additive FFT over F_256 with the Cantor basis (Bernstein–Chou §3, after Gao–Mateer).
 //!
 //! Points: for 0 ≤ j < 2^m, α_j = Σ_i bit_i(j)·β_{i+1}, with β1..β6 the Cantor basis of
-//! design.md §2 (β1 = 1, β_i² + β_i = β_{i−1}), so {α_j} is the F_2-span V_m of β1..β_m. The
+//! docs/spec.md §2 (β1 = 1, β_i² + β_i = β_{i−1}), so {α_j} is the F_2-span V_m of β1..β_m. The
 //! size-2^m FFT maps the 2^m coefficients of f (degree < 2^m) to f(α_0), …, f(α_{2^m − 1}).
 //!
 //! One step: the radix conversion f(x) = f0(x² + x) + x·f1(x² + x); since α ↦ α² + α maps V_m
@@ -248,7 +248,7 @@ pub fn mul_poly(a: &[Gf256], b: &[Gf256], out: &mut [Gf256]) -> Result<(), Error
     Ok(())
 }
 
-/// F_{2^256} = F_256\[x\]/(x^32 + x^17 + x^2 + α8), the field of Hash256 (design.md §2): an
+/// F_{2^256} = F_256\[x\]/(x^32 + x^17 + x^2 + α8), the field of Hash256 (docs/spec.md §2): an
 /// element is 32 coefficients over F_256, byte i the coefficient of x^i.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct F2to256(pub [Gf256; 32]);
@@ -269,7 +269,7 @@ impl F2to256 {
         F2to256(core::array::from_fn(|i| Gf256::from_u8(b[i])))
     }
 
-    /// From 32 bytes in the y-basis (design.md §3.3): byte j is the coefficient of y_j, the
+    /// From 32 bytes in the y-basis (docs/spec.md §3.3): byte j is the coefficient of y_j, the
     /// monic polynomial of degree j of [`fft64_ybasis`]; Hash256 reads its blocks this way.
     pub fn from_ybasis_bytes(b: &[u8; 32]) -> F2to256 {
         let mut c = [Gf256::ZERO; 64];

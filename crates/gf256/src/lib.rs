@@ -13,7 +13,7 @@
 //!   Hash256, on every [`Backend`].
 //! - [`gates`]: the bit-operation model of FFT multiplication (the paper's Table 1).
 //!
-//! SIMD kernels are chosen by [`Backend`] (design.md §1); functions that take the backend from
+//! SIMD kernels are chosen by [`Backend`] (docs/architecture.md); functions that take the backend from
 //! their caller take an [`Available`] backend, which only exists once the CPU was checked.
 //! Everything whose name lacks `vartime` runs in time independent of element values.
 #![no_std]

@@ -13,7 +13,7 @@ use crate::tower::{AesIsomorphism, Gf256};
 use crate::{Available, Backend};
 use wegman_f2::error::{Error, same_len};
 
-/// 64 elements of the tower F_256 (design.md §2), lane i in byte i.
+/// 64 elements of the tower F_256 (docs/spec.md §2), lane i in byte i.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(C, align(64))]
 pub struct PackedGf256x64(pub [u8; 64]);

@@ -7,7 +7,7 @@
 //! F_256 = F_16[α8] / (α8² + α8 + α2·α4)
 //! ```
 //!
-//! An element a + b·α_{2k} of a level is the integer `a | b << k` (design.md §2), so α2 = 0x02,
+//! An element a + b·α_{2k} of a level is the integer `a | b << k` (docs/spec.md §2), so α2 = 0x02,
 //! α4 = 0x04, α2·α4 = 0x08, α8 = 0x10. Every level is a quadratic extension F_q\[t\]/(t² + t + c),
 //! where a variable product costs three products in F_q by Karatsuba,
 //!
@@ -109,7 +109,7 @@ macro_rules! tower_level {
                 }
             }
 
-            /// The integer representation (design.md §2).
+            /// The integer representation (docs/spec.md §2).
             pub const fn to_u8(self) -> u8 {
                 self.0
             }
@@ -211,7 +211,7 @@ impl Gf256 {
 
     /// α8 = 0x10.
     pub const ALPHA8: Gf256 = Gf256(0x10);
-    /// The Cantor basis β1..β6 of design.md §2 (β_{i}² + β_i = β_{i−1}, β1 = 1).
+    /// The Cantor basis β1..β6 of docs/spec.md §2 (β_{i}² + β_i = β_{i−1}, β1 = 1).
     pub const CANTOR: [Gf256; 6] = [
         Gf256(0x01),
         Gf256(0x02),

@@ -124,7 +124,7 @@ fn f2to256_multiplication_matches_schoolbook() {
     assert_eq!(x * F2to256::ONE, x);
 }
 
-/// y_j from the definition (design.md §3.3), built by `wegman-testkit` apart from the library.
+/// y_j from the definition (docs/spec.md §3.3), built by `wegman-testkit` apart from the library.
 fn y_poly(j: usize) -> Vec<Gf256> {
     wegman_testkit::hash256::y_poly(j)
         .into_iter()

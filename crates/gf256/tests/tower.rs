@@ -1,5 +1,5 @@
 //! The F_4 ⊂ F_16 ⊂ F_256 tower against the schoolbook reference of `wegman-testkit`
-//! (design.md §2), exhaustively, plus the field axioms, the Cantor basis and the
+//! (docs/spec.md §2), exhaustively, plus the field axioms, the Cantor basis and the
 //! isomorphism to the AES field.
 
 use wegman_gf256::tower::{AesIsomorphism, Gf4, Gf16, Gf256};
@@ -51,7 +51,7 @@ fn defining_relations_and_cantor_basis() {
     assert_eq!(a4 * a4 + a4 + Gf16::new(0x02).unwrap(), Gf16::ZERO);
     let a8 = Gf256::ALPHA8;
     assert_eq!(a8 * a8 + a8 + Gf256::new(0x08).unwrap(), Gf256::ZERO);
-    // α2·α4 = 0x08 (design.md §2).
+    // α2·α4 = 0x08 (docs/spec.md §2).
     assert_eq!(Gf16::new(0x02).unwrap() * a4, Gf16::new(0x08).unwrap());
     let b = Gf256::CANTOR;
     assert_eq!(b[0], Gf256::ONE);

@@ -52,6 +52,14 @@ pub enum Error {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// A backend was forced (`with_backend`) that this CPU cannot run.
+    Unavailable(wegman_arch::Unavailable),
+}
+
+impl From<wegman_arch::Unavailable> for Error {
+    fn from(e: wegman_arch::Unavailable) -> Error {
+        Error::Unavailable(e)
+    }
 }
 
 impl fmt::Display for Error {
@@ -80,6 +88,7 @@ impl fmt::Display for Error {
             Error::TagMismatch => f.write_str("tag mismatch: the message is not authentic"),
             Error::PieceMismatch { reason } => write!(f, "cannot join message pieces: {reason}"),
             Error::PieceEncoding { reason } => write!(f, "malformed message piece: {reason}"),
+            Error::Unavailable(e) => e.fmt(f),
         }
     }
 }

@@ -104,17 +104,24 @@ pub struct Hash127Key {
 impl Hash127Key {
     /// Expands the key r = Σ ρ_j 2^{32j} given as signed words (96 multiplications).
     pub fn new(r_words: [i32; 4]) -> Self {
-        Hash127Key::with_backend(r_words, Backend::detect())
+        Hash127Key::expand(r_words, Backend::detect())
     }
 
-    /// Like [`Hash127Key::new`] with a chosen backend; for tests and benchmarks.
-    ///
-    /// # Panics
-    /// If this CPU cannot run `backend` ([`Backend::is_available`]).
+    /// Like [`Hash127Key::new`] with a chosen backend (tests and benchmarks compare them);
+    /// an error if this CPU cannot run it.
     #[doc(hidden)]
-    pub fn with_backend(r_words: [i32; 4], backend: Backend) -> Self {
+    pub fn with_backend(
+        r_words: [i32; 4],
+        backend: Backend,
+    ) -> Result<Self, wegman_arch::Unavailable> {
+        let backend = wegman_arch::Available::new(backend)?.get();
+        Ok(Hash127Key::expand(r_words, backend))
+    }
+
+    /// The key expanded for `backend`, which this CPU runs (checked by the callers: the
+    /// detected one, or one `Available::new` accepted).
+    fn expand(r_words: [i32; 4], backend: Backend) -> Self {
         let r = words_mod_p(r_words);
-        assert!(backend.is_available(), "backend {backend} is not available");
         let table = match backend {
             Backend::Int128 => Expanded::Int128(int128::Table::new(r)),
             Backend::Fp53 => Expanded::Fp53(fp53::Table::new(r)),

@@ -3,7 +3,7 @@
 //!
 //! # The field
 //! K = F_{2^256} = F_256\[x\]/(x^32 + x^17 + x^2 + α8) over the tower F_256 of
-//! [`wegman_gf256::tower`]; an element is 32 bytes, byte i the coefficient of x^i (design.md §2).
+//! [`wegman_gf256::tower`]; an element is 32 bytes, byte i the coefficient of x^i (docs/spec.md §2).
 //!
 //! # The hash
 //! A 32-byte block c_0..c_31 is the element Σ_j c_j·y_j in the **y-basis**,
@@ -22,7 +22,7 @@
 //! with probability at most 2^{−256} over a uniform key (the pseudo dot product is
 //! 2^{−256}-almost-XOR-universal, §4.1); the padding makes lengths part of the message.
 //!
-//! # Auth256-AES (design.md §3.3)
+//! # Auth256-AES (docs/spec.md §3.3)
 //! Key: a 32-byte AES-256 key K. The hash key stream is B(0) || B(1) || … with
 //! B(j) = AES256_K(LE128(j)); r_t and r'_t are bytes \[64t, 64t + 32) and \[64t + 32, 64t + 64).
 //! A 12-byte nonce n gives the pad s_n = AES256_K(n || 00 00 00 80) || AES256_K(n || 01 00 00 80)
@@ -139,8 +139,7 @@ pub fn hash256_with_backend(
     msg: &[u8],
     backend: Backend,
 ) -> Result<[u8; 32], Error> {
-    let backend = wegman_gf256::Available::new(backend)
-        .unwrap_or_else(|| panic!("backend {backend} is not available"));
+    let backend = wegman_gf256::Available::new(backend)?;
     let need = enc.padded_len(msg.len() as u64);
     let need = usize::try_from(need).map_err(|_| Error::KeyLength {
         expected: usize::MAX,

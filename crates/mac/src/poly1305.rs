@@ -46,11 +46,13 @@ mod uhf;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 pub use self::aes::{Poly1305Aes, Poly1305AesKey};
+use self::backend::Avail;
 pub use self::backend::Backend;
 pub use self::pieces::Poly1305Piece;
 use self::state::Core;
 use crate::error::{array_from, key_len};
 use crate::{Error, Tag};
+use wegman_arch::Unavailable;
 
 /// Bytes in a Poly1305 or Poly1305-AES key.
 pub const KEY_SIZE: usize = 32;
@@ -100,7 +102,7 @@ impl Poly1305 {
     /// Starts a hash under the one-time key `r || s` (r is clamped).
     #[inline]
     pub fn new(key: &[u8; KEY_SIZE]) -> Self {
-        Poly1305::with_backend(key, Backend::detect())
+        Poly1305::with_available(key, Avail::detect())
     }
 
     /// Like [`Poly1305::new`], checking the key length.
@@ -108,14 +110,15 @@ impl Poly1305 {
         Ok(Poly1305::new(&array_from(key, key_len)?))
     }
 
-    /// Like [`Poly1305::new`] with a chosen backend; for tests and benchmarks.
-    ///
-    /// # Panics
-    /// If this CPU cannot run `backend` (see [`Backend::is_available`]).
+    /// Like [`Poly1305::new`] with a chosen backend (tests and benchmarks compare them); an
+    /// error if this CPU cannot run it.
     #[doc(hidden)]
+    pub fn with_backend(key: &[u8; KEY_SIZE], backend: Backend) -> Result<Self, Unavailable> {
+        Ok(Poly1305::with_available(key, Avail::new(backend)?))
+    }
+
     #[inline]
-    pub fn with_backend(key: &[u8; KEY_SIZE], backend: Backend) -> Self {
-        assert!(backend.is_available(), "backend {backend} is not available");
+    pub(crate) fn with_available(key: &[u8; KEY_SIZE], backend: Avail) -> Self {
         let (r, s) = key.split_at(16);
         Poly1305 {
             core: Core::new(r.try_into().unwrap(), backend),
@@ -125,7 +128,7 @@ impl Poly1305 {
 
     /// The backend this hasher runs on.
     pub fn backend(&self) -> Backend {
-        self.core.backend
+        self.core.backend.get()
     }
 
     /// One-shot: the tag of `msg` under the one-time key `key`.

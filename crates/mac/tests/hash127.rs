@@ -64,7 +64,7 @@ fn hash127_070_published_outputs() {
     for (n, expect) in cases {
         let words = vec![i32::MIN; n];
         for backend in Backend::available() {
-            let key = Hash127Key::with_backend(r, backend);
+            let key = Hash127Key::with_backend(r, backend).expect("backend is available");
             assert_eq!(
                 u32_words(key.hash_words(&words, pad)),
                 expect,
@@ -109,7 +109,7 @@ fn lengths_around_every_block_boundary() {
         }
         let expect = model(&words, r, pad);
         for backend in Backend::available() {
-            let key = Hash127Key::with_backend(r, backend);
+            let key = Hash127Key::with_backend(r, backend).expect("backend is available");
             assert_eq!(
                 key.hash_words(&words, pad),
                 expect,
@@ -123,7 +123,7 @@ fn lengths_around_every_block_boundary() {
 fn byte_api_matches_the_encoding_and_streams() {
     let pad = [1, 2, 3, 4];
     for backend in Backend::available() {
-        let key = Hash127Key::with_backend([7, -8, 9, -10], backend);
+        let key = Hash127Key::with_backend([7, -8, 9, -10], backend).expect("backend is available");
         for len in (0..=50).chain([383, 384, 385, 386, 387, 1000, 4095]) {
             let msg = bytes(len as u64 + 3, len);
             let expect = model(&encode(&msg), [7, -8, 9, -10], pad);
@@ -200,7 +200,7 @@ fn extreme_words_and_keys() {
                 let words = vec![fill; n];
                 let expect = model(&words, r, [-1; 4]);
                 for backend in Backend::available() {
-                    let key = Hash127Key::with_backend(r, backend);
+                    let key = Hash127Key::with_backend(r, backend).expect("backend is available");
                     assert_eq!(
                         key.hash_words(&words, [-1; 4]),
                         expect,
@@ -224,7 +224,7 @@ proptest! {
     ) {
         let expect = model(&words, r, pad);
         for backend in Backend::available() {
-            let key = Hash127Key::with_backend(r, backend);
+            let key = Hash127Key::with_backend(r, backend).expect("backend is available");
             prop_assert_eq!(key.hash_words(&words, pad), expect);
         }
     }
@@ -251,7 +251,7 @@ fn update_parallel_equals_serial() {
             .build()
             .unwrap();
         for backend in Backend::available() {
-            let key = Hash127Key::with_backend(r, backend);
+            let key = Hash127Key::with_backend(r, backend).expect("backend is available");
             for len in lens {
                 let msg = bytes(len as u64 ^ 0x127, len);
                 let serial = key.hash_bytes(&msg, pad);
@@ -289,14 +289,14 @@ fn update_parallel_equals_serial() {
 fn every_backend_equals_int128_at_every_length() {
     let r = [0x0bad_cafe, -0x1357_9bdf, 0x2468_ace0, -0x7000_0001];
     let pad = [1, 2, 3, 4];
-    let int = Hash127Key::with_backend(r, Backend::Int128);
+    let int = Hash127Key::with_backend(r, Backend::Int128).expect("backend is available");
     let all = bytes(0x5eed, 1200);
     let words: Vec<i32> = all
         .chunks_exact(4)
         .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
         .collect();
     for backend in Backend::available() {
-        let key = Hash127Key::with_backend(r, backend);
+        let key = Hash127Key::with_backend(r, backend).expect("backend is available");
         for n in 0..=words.len() {
             assert_eq!(
                 key.hash_words(&words[..n], pad),

@@ -91,7 +91,7 @@ fn backends_agree_on_long_random_messages() {
     // Several batches and key-cache chunks (1024 pairs = 64 KiB), odd tails.
     let key = bytes(5, 32).try_into().unwrap();
     let keys: Vec<Auth256Key> = Backend::available()
-        .map(|be| Auth256Key::with_options(&key, be, 1 << 20))
+        .map(|be| Auth256Key::with_options(&key, be, 1 << 20).expect("backend is available"))
         .collect();
     for len in [65_535, 65_536, 65_537, 200_000, 262_144 + 4095] {
         let msg = bytes(len as u64, len);
@@ -115,7 +115,7 @@ fn auth256_matches_reference_and_pads() {
     let nonce: [u8; 12] = bytes(2, 12).try_into().unwrap();
     for be in Backend::available() {
         for limit in [0, 1 << 20] {
-            let k = Auth256Key::with_options(&key, be, limit);
+            let k = Auth256Key::with_options(&key, be, limit).expect("backend is available");
             for enc in ENCODINGS {
                 for len in [0, 1, 63, 64, 65, 1000, 4096, 70_000] {
                     let msg = bytes(len as u64 ^ 0x55, len);

@@ -9,7 +9,9 @@ fn keys() -> Vec<Auth256Key> {
     Backend::available()
         .flat_map(|b| {
             // With the key-stream cache and without it (every run recomputed).
-            [DEFAULT_CACHE_LIMIT, 0].map(|limit| Auth256Key::with_options(&[9u8; 32], b, limit))
+            [DEFAULT_CACHE_LIMIT, 0].map(|limit| {
+                Auth256Key::with_options(&[9u8; 32], b, limit).expect("backend is available")
+            })
         })
         .collect()
 }

@@ -30,6 +30,11 @@ pyo3::create_exception!(
 /// The native module.
 #[pymodule]
 fn _wegman(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // An unknown or unavailable WEGMAN_BACKEND is an error here as in the CLI: the import
+    // fails with the reason instead of running another backend than the one asked for.
+    if let Err(e) = wegman_arch::requested_tier() {
+        return Err(pyo3::exceptions::PyValueError::new_err(e.to_string()));
+    }
     m.add("InvalidTag", m.py().get_type::<InvalidTag>())?;
     m.add("AUTO", mac::AUTO)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

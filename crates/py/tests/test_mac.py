@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import pickle
+import subprocess
 import sys
 import threading
 import time
@@ -270,3 +272,26 @@ def test_two_threads_tag_independently() -> None:
     for t in ts:
         t.join()
     assert got == want
+
+
+@pytest.mark.parametrize("value", ["avx3", "AVX2", ""])
+def test_unknown_wegman_backend_fails_the_import(value: str) -> None:
+    """A typo in WEGMAN_BACKEND is an error, as in the CLI, not a silent 'no cap'."""
+    env = dict(os.environ, WEGMAN_BACKEND=value)
+    r = subprocess.run(
+        [sys.executable, "-c", "import wegman"], env=env, capture_output=True, text=True
+    )
+    assert r.returncode != 0
+    assert "WEGMAN_BACKEND must be one of soft, avx2, avx512" in r.stderr
+
+
+def test_portable_wegman_backend_imports() -> None:
+    env = dict(os.environ, WEGMAN_BACKEND="soft")
+    r = subprocess.run(
+        [sys.executable, "-c", "import wegman; print(wegman.Poly1305Aes.TAG_SIZE)"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "16"

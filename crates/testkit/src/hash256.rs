@@ -1,4 +1,4 @@
-//! A straightforward Hash256 / Auth256-AES written from the definitions (design.md §2, §3.3),
+//! A straightforward Hash256 / Auth256-AES written from the definitions (docs/spec.md §2, §3.3),
 //! sharing nothing with the library's FFT path: y-basis polynomials multiplied out from
 //! ψ(x) = x² + x, schoolbook products in F_256\[x\], long division by x^32 + x^17 + x^2 + α8,
 //! and the bit-matrix encoding read bit by bit. F_256 products come from [`crate::tower`].
@@ -7,7 +7,7 @@ use crate::tower;
 use aes::Aes256;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
 
-/// An element of F_256 (design.md §2 tower bytes).
+/// An element of F_256 (docs/spec.md §2 tower bytes).
 type Gf256 = u8;
 /// α8.
 const ALPHA8: u8 = 0x10;

@@ -5,7 +5,7 @@
 //! - [`patterns`]: extreme byte patterns and the lengths around block boundaries;
 //! - [`gf2m`]: F_{2^m} polynomial arithmetic bit by bit (schoolbook, long division);
 //! - [`tower`]: the F_4 ⊂ F_16 ⊂ F_256 tower multiplied from its defining polynomials;
-//! - [`hash256`]: Hash256 / Auth256-AES from design.md §3.3, on [`tower`] and [`gf2m`]-style
+//! - [`hash256`]: Hash256 / Auth256-AES from docs/spec.md §3.3, on [`tower`] and [`gf2m`]-style
 //!   schoolbook polynomials (the y-basis built from ψ(x) = x² + x).
 //!
 //! Every reference here is written once, from the definitions, and shares no code with the
@@ -65,3 +65,43 @@ pub const GNB_SWEEP: [(u32, u32); 20] = [
     (409, 4),
     (571, 10),
 ];
+
+/// Whether the standard library's own run-time detection (`is_x86_feature_detected!`) finds
+/// the target feature `feature`: the independent check of the CPUID tests that `backends!`
+/// generates. Panics on a name this list lacks (add it when a backend declares a new one).
+pub fn std_detects(feature: &str) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        match feature {
+            "sse2" => std::arch::is_x86_feature_detected!("sse2"),
+            "pclmulqdq" => std::arch::is_x86_feature_detected!("pclmulqdq"),
+            "bmi2" => std::arch::is_x86_feature_detected!("bmi2"),
+            "avx2" => std::arch::is_x86_feature_detected!("avx2"),
+            "gfni" => std::arch::is_x86_feature_detected!("gfni"),
+            "vpclmulqdq" => std::arch::is_x86_feature_detected!("vpclmulqdq"),
+            "vaes" => std::arch::is_x86_feature_detected!("vaes"),
+            "avx512f" => std::arch::is_x86_feature_detected!("avx512f"),
+            "avx512bw" => std::arch::is_x86_feature_detected!("avx512bw"),
+            "avx512vl" => std::arch::is_x86_feature_detected!("avx512vl"),
+            "avx512ifma" => std::arch::is_x86_feature_detected!("avx512ifma"),
+            "avx512vbmi" => std::arch::is_x86_feature_detected!("avx512vbmi"),
+            other => panic!("std_detects: add the target feature {other:?} to this list"),
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = feature;
+        false
+    }
+}
+
+/// Asserts that a backend is available exactly when the standard library detects every one of
+/// its declared `features` (what its generated `#[target_feature]` entry enables).
+pub fn check_declared_features(backend: &str, features: &[&str], is_available: bool) {
+    let std = features.iter().all(|f| std_detects(f));
+    assert_eq!(
+        is_available, std,
+        "backend {backend}: CPUID check says {is_available}, is_x86_feature_detected! says \
+         {std} for {features:?}"
+    );
+}

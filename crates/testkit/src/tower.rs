@@ -1,4 +1,4 @@
-//! The tower F_4 ⊂ F_16 ⊂ F_256 of design.md §2, multiplied straight from its definition:
+//! The tower F_4 ⊂ F_16 ⊂ F_256 of docs/spec.md §2, multiplied straight from its definition:
 //! a level F_{q²} = F_q\[t\]/(t² + t + c) holds a + b·t as `a | b << k`, and
 //! (a + bt)(a' + b't) = aa' + bb'·t² + (ab' + ba')t with t² = t + c, schoolbook (four
 //! products, no Karatsuba), recursively down to F_2.
@@ -12,7 +12,7 @@ fn mul_level(x: u8, y: u8, bits: u32) -> u8 {
     let mask = (1u8 << k) - 1;
     let (a, b) = (x & mask, (x >> k) & mask);
     let (c, d) = (y & mask, (y >> k) & mask);
-    // The constant c of this level (design.md §2): 1 for F_4, α2 = 0b10 for F_16,
+    // The constant c of this level (docs/spec.md §2): 1 for F_4, α2 = 0b10 for F_16,
     // α2·α4 = 0x8 for F_256.
     let cst = match bits {
         2 => 1,

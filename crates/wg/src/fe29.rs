@@ -1,5 +1,5 @@
 //! F_{2^29} in the type-II optimal normal basis GNB(29, 2) (X9.62), on the eSTREAM WG
-//! reference's words (design.md §2): A = Σ_{i<29} a_i β^{2^i} is the 32-bit word with a_0 at
+//! reference's words (docs/spec.md §2): A = Σ_{i<29} a_i β^{2^i} is the 32-bit word with a_0 at
 //! bit 31 … a_28 at bit 3, bits 2..0 zero.
 //!
 //! Internally an element is the 29-bit integer v = word >> 3, so a_i sits at bit 28 − i, and

@@ -1,5 +1,5 @@
 //! The WG-29 stream cipher (Nawaz and Gong, eSTREAM 2005), computed exactly as the eSTREAM
-//! reference code computes it (design.md §3.4), on F_{2^29} in its type-II optimal normal
+//! reference code computes it (docs/spec.md §3.4), on F_{2^29} in its type-II optimal normal
 //! basis — the second application of Brumley and Page, *Bit-sliced binary normal basis
 //! multiplication* (ARITH 2011, §V.B).
 //!

@@ -1,4 +1,4 @@
-//! WG-29, serial: the eSTREAM reference's cipher (design.md §3.4).
+//! WG-29, serial: the eSTREAM reference's cipher (docs/spec.md §3.4).
 //!
 //! - **State**: eleven words S\[0..10\] of F_{2^29} ([`Fe29`]).
 //! - **Clock**: S_new = γ·S\[10\] + S\[9\] + S\[7\] + S\[4\] + S\[1\] + S\[0\] (the feedback polynomial
@@ -110,7 +110,7 @@ impl Wg29 {
 
     /// From a loaded state of eleven reference words (bits 2..0 ignored), running the 44
     /// initialisation clocks: for other loadings of the same cipher (the "DarkCrypt"
-    /// variant's, design.md §3.4).
+    /// variant's, docs/spec.md §3.4).
     pub fn from_loaded_state(words: [u32; 11]) -> Wg29 {
         let mut c = Wg29 {
             s: words.map(|w| Fe29::from_word(w).word()),

@@ -1,4 +1,4 @@
-//! WG-29 against its vectors (design.md §3.4): the eSTREAM-layout vectors computed with the
+//! WG-29 against its vectors (docs/spec.md §3.4): the eSTREAM-layout vectors computed with the
 //! eSTREAM reference code, and the published 128-byte vector of the "DarkCrypt" variant (the
 //! same cipher with another loading, built here through the state-level constructor).
 
@@ -9,7 +9,7 @@ fn unhex(s: &str) -> Vec<u8> {
     hex::decode(s).unwrap()
 }
 
-/// key bits, IV bits, key, IV, the first 32 keystream bytes (design.md §3.4, computed with
+/// key bits, IV bits, key, IV, the first 32 keystream bytes (docs/spec.md §3.4, computed with
 /// the eSTREAM reference code).
 const ESTREAM: [(u32, u32, &str, &str, &str); 4] = [
     (

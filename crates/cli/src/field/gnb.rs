@@ -1,4 +1,4 @@
-//! `wegman field --gnb M[,T]`: the calculator in a Gaussian normal basis (design.md §2, §4).
+//! `wegman field --gnb M[,T]`: the calculator in a Gaussian normal basis (docs/spec.md §2, §4).
 //!
 //! Elements are the §2 normal-basis hex (a_0 the most significant of m bits). `topb A` prints
 //! the polynomial-basis image of A under the isomorphism of `wegman_gf2::gnb::NbPbMap` for

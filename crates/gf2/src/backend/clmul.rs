@@ -12,8 +12,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::arith::{self, MAX_LIMBS, Wide};
-use crate::ops::ShapeOf;
+use crate::arith::{self, MAX_LIMBS, ShapeOf, Wide};
 
 /// One limb into the low half of a vector, as one 8-byte load.
 ///

@@ -8,8 +8,9 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use super::{Element, Field};
 use crate::arith::{self, MAX_LIMBS};
 use crate::backend::Backend;
+use crate::backend::token;
 use crate::job::{FieldJob, FieldOps};
-use crate::ops::{self, Kernel, ShapeOf, Soft, WithKernel};
+use crate::ops::{self, Kernel, ShapeOf};
 use crate::shapes::{self, Known};
 
 /// An element inside a job: exactly the field's N limbs.
@@ -284,10 +285,15 @@ struct Pending<'a, J, S, const N: usize> {
     f: &'a Field,
 }
 
-impl<J: FieldJob<Element>, S: ShapeOf, const N: usize> WithKernel for Pending<'_, J, S, N> {
+impl<J: FieldJob<Element>, S: ShapeOf, const N: usize> wegman_arch::Job for Pending<'_, J, S, N> {
     type Output = J::Output;
+}
+
+impl<K: Kernel, J: FieldJob<Element>, S: ShapeOf, const N: usize> wegman_arch::Kernel<K>
+    for Pending<'_, J, S, N>
+{
     #[inline(always)]
-    fn call<K: Kernel>(self, k: K) -> J::Output {
+    fn run(self, k: K) -> J::Output {
         self.job.run(PbOps::<K, S, N>::new(k, self.s, self.f))
     }
 }
@@ -299,14 +305,14 @@ impl Field {
     /// modulus runs the job on the portable kernel with the runtime shape.
     pub fn run<J: FieldJob<Element>>(&self, job: J) -> J::Output {
         curve_shapes!(self.known, N, s => {
-            ops::with_kernel(self.backend, Pending::<J, _, N> { job, s, f: self })
-        }, _ => crate::by_limbs!(self.n, N => job.run(PbOps::<Soft, _, N>::new(Soft, self.shape(), self))))
+            self.backend.run(Pending::<J, _, N> { job, s, f: self })
+        }, _ => crate::by_limbs!(self.n, N => job.run(PbOps::<token::Soft, _, N>::new(token::Soft, self.shape(), self))))
     }
 
     /// The backend a job runs on (for reports).
     pub fn run_backend(&self) -> Backend {
         if curve_shapes!(self.known, _N, _s => true, _ => false) {
-            self.backend
+            self.backend.get()
         } else {
             Backend::Soft
         }

@@ -1,4 +1,4 @@
-//! Backends for hash127 (design.md §1: one enum, chosen once per key, matched once per bulk
+//! Backends for hash127 (docs/architecture.md: one enum, chosen once per key, matched once per bulk
 //! call): 64-bit integer limbs in a `u128` (`Int128`), the paper's exact floating-point method (`Fp53`), and
 //! the same with AVX-512 vectors (`Fp53x8`), 26-bit integer limbs with AVX2 (`Avx2`) and
 //! 52-bit integer limbs with AVX-512 IFMA (`Ifma`).

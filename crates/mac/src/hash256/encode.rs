@@ -1,4 +1,4 @@
-//! The bit-matrix encodings b = 8 and b = 256 (Bernstein–Chou §6.3, design.md §3.3) turned
+//! The bit-matrix encodings b = 8 and b = 256 (Bernstein–Chou §6.3, docs/spec.md §3.3) turned
 //! into canonical pairs (the b = 1 layout: m_t || m'_t, 32 bytes each).
 //!
 //! In a segment of 32·b bytes, bit t lies in row t mod b and column ⌊t/b⌋, and row j is an

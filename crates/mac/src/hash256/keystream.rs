@@ -1,4 +1,4 @@
-//! The Auth256-AES key and its hash key stream (design.md §3.3): B(j) = AES256_K(LE128(j)),
+//! The Auth256-AES key and its hash key stream (docs/spec.md §3.3): B(j) = AES256_K(LE128(j)),
 //! key pair t = bytes [64t, 64t + 64), expanded lazily in chunks and cached up to a limit.
 
 use std::boxed::Box;
@@ -48,7 +48,7 @@ impl Auth256Key {
     /// Expands an AES-256 key (every 32-byte string is a key). The key stream is cached up to
     /// [`DEFAULT_CACHE_LIMIT`] bytes.
     pub fn new(key: &[u8; KEY_SIZE]) -> Auth256Key {
-        Auth256Key::with_options(key, Backend::detect(), DEFAULT_CACHE_LIMIT)
+        Auth256Key::build(key, Available::detect(), DEFAULT_CACHE_LIMIT)
     }
 
     /// Like [`Auth256Key::new`], checking the key length.
@@ -59,14 +59,25 @@ impl Auth256Key {
     /// Like [`Auth256Key::new`] with a cap on the cached key stream, in bytes (0 caches
     /// nothing: every message then recomputes its key stream with AES).
     pub fn with_cache_limit(key: &[u8; KEY_SIZE], limit_bytes: usize) -> Auth256Key {
-        Auth256Key::with_options(key, Backend::detect(), limit_bytes)
+        Auth256Key::build(key, Available::detect(), limit_bytes)
     }
 
-    /// Like [`Auth256Key::new`] on a chosen backend; for tests and benchmarks.
+    /// Like [`Auth256Key::with_cache_limit`] on a chosen backend (tests and benchmarks
+    /// compare them); an error if this CPU cannot run it.
     #[doc(hidden)]
-    pub fn with_options(key: &[u8; KEY_SIZE], backend: Backend, limit_bytes: usize) -> Auth256Key {
-        let backend =
-            Available::new(backend).unwrap_or_else(|| panic!("backend {backend} is not available"));
+    pub fn with_options(
+        key: &[u8; KEY_SIZE],
+        backend: Backend,
+        limit_bytes: usize,
+    ) -> Result<Auth256Key, wegman_arch::Unavailable> {
+        Ok(Auth256Key::build(
+            key,
+            Available::new(backend)?,
+            limit_bytes,
+        ))
+    }
+
+    fn build(key: &[u8; KEY_SIZE], backend: Available, limit_bytes: usize) -> Auth256Key {
         Auth256Key {
             aes: Aes256::new(key.into()),
             backend,

@@ -4,6 +4,7 @@ use aes::Aes128;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
+use super::backend::Avail;
 use super::backend::soft::{Fe1305x44, Powers};
 use super::{Backend, CLAMP, KEY_SIZE, NONCE_SIZE, Poly1305, Poly1305Piece, Poly1305Tag};
 use crate::Error;
@@ -33,7 +34,7 @@ use crate::error::{array_from, key_len, nonce_len};
 pub struct Poly1305AesKey {
     aes: Aes128,
     r: [u8; 16],
-    backend: Backend,
+    backend: Avail,
     /// r^1..r^16, computed once per key for the vector backends (`None` for `Soft`).
     powers: Option<Powers<16>>,
 }
@@ -41,7 +42,7 @@ pub struct Poly1305AesKey {
 impl Poly1305AesKey {
     /// Validates and expands `k || r`; [`Error::InvalidKey`] if r has a clamp bit set.
     pub fn new(key: &[u8; KEY_SIZE]) -> Result<Self, Error> {
-        Poly1305AesKey::with_backend(key, Backend::detect())
+        Poly1305AesKey::with_available(key, Avail::detect())
     }
 
     /// Like [`Poly1305AesKey::new`], checking the key length.
@@ -49,13 +50,14 @@ impl Poly1305AesKey {
         Poly1305AesKey::new(&array_from(key, key_len)?)
     }
 
-    /// Like [`Poly1305AesKey::new`] with a chosen backend; for tests and benchmarks.
-    ///
-    /// # Panics
-    /// If this CPU cannot run `backend`.
+    /// Like [`Poly1305AesKey::new`] with a chosen backend (tests and benchmarks compare
+    /// them); [`Error::Unavailable`] if this CPU cannot run it.
     #[doc(hidden)]
     pub fn with_backend(key: &[u8; KEY_SIZE], backend: Backend) -> Result<Self, Error> {
-        assert!(backend.is_available(), "backend {backend} is not available");
+        Poly1305AesKey::with_available(key, Avail::new(backend)?)
+    }
+
+    fn with_available(key: &[u8; KEY_SIZE], backend: Avail) -> Result<Self, Error> {
         let (k, r) = key.split_at(16);
         let r: [u8; 16] = r.try_into().unwrap();
         // Revealed on purpose: whether the key is valid (a clamp bit set), nothing more.
@@ -68,7 +70,7 @@ impl Poly1305AesKey {
             });
         }
         let k: [u8; 16] = k.try_into().unwrap();
-        let powers = (backend != Backend::Soft)
+        let powers = (backend.get() != Backend::Soft)
             .then(|| Powers::new(&Fe1305x44::from_u128(u128::from_le_bytes(r))));
         Ok(Poly1305AesKey {
             aes: Aes128::new(&k.into()),
@@ -89,7 +91,7 @@ impl Poly1305AesKey {
     fn hasher(&self) -> Poly1305 {
         let mut one_time = [0u8; KEY_SIZE];
         one_time[..16].copy_from_slice(&self.r);
-        let mut inner = Poly1305::with_backend(&one_time, self.backend);
+        let mut inner = Poly1305::with_available(&one_time, self.backend);
         one_time.zeroize();
         inner.core.powers = self.powers;
         inner
@@ -116,7 +118,7 @@ impl Poly1305AesKey {
         one_time[..16].copy_from_slice(&self.r);
         one_time[16..].copy_from_slice(&s);
         s.zeroize();
-        let mut inner = Poly1305::with_backend(&one_time, self.backend);
+        let mut inner = Poly1305::with_available(&one_time, self.backend);
         one_time.zeroize();
         inner.core.powers = self.powers;
         Poly1305Aes { inner }

@@ -1,8 +1,8 @@
-//! Backend selection for Poly1305 (design.md §1: one enum, detected once, matched once per
-//! bulk call).
+//! Backend selection for Poly1305 (docs/architecture.md, "Backends": one enum, detected once, one
+//! job run per bulk call).
 //!
-//! Vector backends add a variant here and an arm in `Core::blocks`; the forced-backend tests
-//! pick them up through [`Backend::available`].
+//! Vector backends add a variant here and an implementation of `state::VectorKernels` for
+//! its token; the forced-backend tests pick them up through [`Backend::available`].
 
 #[cfg(target_arch = "x86_64")]
 pub(super) mod avx2;
@@ -27,3 +27,6 @@ wegman_arch::backends! {
         Avx512Ifma = "avx512ifma" ["avx512f", "avx512ifma"],
     }
 }
+
+/// A backend this CPU was checked to run.
+pub(crate) type Avail = wegman_arch::Available<Backend>;

@@ -80,7 +80,7 @@ impl Poly1305 {
         }
         let pieces = threads.min(data.len() / MIN_PIECE);
         let size = data.len().div_ceil(pieces).next_multiple_of(BLOCK_SIZE);
-        if self.core.backend != Backend::Soft {
+        if self.core.backend.get() != Backend::Soft {
             // Once here rather than once per piece.
             self.core.ensure_powers();
         }

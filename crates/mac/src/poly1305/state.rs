@@ -1,10 +1,11 @@
 //! The streaming core shared by every Poly1305 front end: the key r in the backend's form,
-//! the accumulator, the partial chunk, and the one backend match per bulk call.
+//! the accumulator, the partial chunk, and the one backend job per bulk call.
 
+use wegman_arch::{Job, Kernel};
 use zeroize::Zeroize;
 
 use super::backend::soft::{Fe1305x44, Powers};
-use super::backend::{self, Backend};
+use super::backend::{self, Avail, token};
 use super::{BLOCK_SIZE, CLAMP, Poly1305Tag, VECTOR_MIN_BYTES, VECTOR_MIN_BYTES_COLD};
 use crate::Tag;
 
@@ -22,7 +23,7 @@ pub(super) fn powers<'a>(
 /// The streaming hash core: key r (in the backend's form), accumulator and partial chunk.
 #[derive(Clone)]
 pub(super) struct Core {
-    pub(super) backend: Backend,
+    pub(super) backend: Avail,
     pub(super) soft: backend::soft::State,
     /// r^1..r^16 for the vector backends, computed on first need (or given by a cached key).
     pub(super) powers: Option<Powers<16>>,
@@ -62,7 +63,7 @@ impl Zeroize for Core {
 
 impl Core {
     #[inline]
-    pub(super) fn new(r: &[u8; 16], backend: Backend) -> Self {
+    pub(super) fn new(r: &[u8; 16], backend: Avail) -> Self {
         let r = u128::from_le_bytes(*r) & CLAMP;
         Core {
             backend,
@@ -120,37 +121,10 @@ impl Core {
         ))
     }
 
-    /// Absorbs whole full chunks (`data.len()` a multiple of 16): one backend match per call.
+    /// Absorbs whole full chunks (`data.len()` a multiple of 16): one backend job per call.
     pub(super) fn blocks(&mut self, data: &[u8]) {
         self.blocks += (data.len() / BLOCK_SIZE) as u64;
-        match self.backend {
-            Backend::Soft => self.soft.blocks(data, 1),
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => {
-                let vector = self.vector_prefix(data.len(), backend::avx2::STEP);
-                if vector > 0 {
-                    let n = backend::avx2::powers_for(vector);
-                    let powers = powers(&mut self.powers, &self.soft.r, n);
-                    // SAFETY: a `Core` with this backend is only built after
-                    // `Backend::is_available` confirmed avx2, the feature `avx2::blocks`
-                    // enables.
-                    unsafe { backend::avx2::blocks(&mut self.soft.h, powers, &data[..vector]) };
-                }
-                self.soft.blocks(&data[vector..], 1);
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx512Ifma => {
-                let vector = self.vector_prefix(data.len(), backend::ifma::STEP);
-                if vector > 0 {
-                    let powers = powers(&mut self.powers, &self.soft.r, 16);
-                    // SAFETY: a `Core` with this backend is only built after
-                    // `Backend::is_available` confirmed avx512f and avx512ifma, exactly the
-                    // features `ifma::blocks` enables.
-                    unsafe { backend::ifma::blocks(&mut self.soft.h, powers, &data[..vector]) };
-                }
-                self.soft.blocks(&data[vector..], 1);
-            }
-        }
+        self.backend.run(Blocks { core: self, data });
     }
 
     /// How many leading bytes of a bulk call of `len` bytes go to a vector kernel with the
@@ -215,5 +189,67 @@ impl Core {
 
     pub(super) fn reset(&mut self) {
         *self = self.piece_at(0);
+    }
+}
+
+/// The vector kernels of one backend (implemented by its token).
+pub(super) trait VectorKernels: Copy {
+    /// Absorbs the leading whole vector steps of `data` (none below the crossover) into
+    /// `core`'s accumulator; returns how many bytes that was.
+    fn vector_blocks(self, core: &mut Core, data: &[u8]) -> usize;
+}
+
+impl VectorKernels for token::Soft {
+    #[inline(always)]
+    fn vector_blocks(self, _core: &mut Core, _data: &[u8]) -> usize {
+        0
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl VectorKernels for token::Avx2 {
+    #[inline(always)]
+    fn vector_blocks(self, core: &mut Core, data: &[u8]) -> usize {
+        let vector = core.vector_prefix(data.len(), backend::avx2::STEP);
+        if vector > 0 {
+            let n = backend::avx2::powers_for(vector);
+            let powers = powers(&mut core.powers, &core.soft.r, n);
+            // SAFETY: the `Avx2` token proves avx2, the feature `avx2::blocks` enables.
+            unsafe { backend::avx2::blocks(&mut core.soft.h, powers, &data[..vector]) };
+        }
+        vector
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl VectorKernels for token::Avx512Ifma {
+    #[inline(always)]
+    fn vector_blocks(self, core: &mut Core, data: &[u8]) -> usize {
+        let vector = core.vector_prefix(data.len(), backend::ifma::STEP);
+        if vector > 0 {
+            let powers = powers(&mut core.powers, &core.soft.r, 16);
+            // SAFETY: the `Avx512Ifma` token proves avx512f and avx512ifma, the features
+            // `ifma::blocks` enables.
+            unsafe { backend::ifma::blocks(&mut core.soft.h, powers, &data[..vector]) };
+        }
+        vector
+    }
+}
+
+/// A bulk call: the vector prefix on the backend's kernel, the rest block by block.
+struct Blocks<'a> {
+    core: &'a mut Core,
+    data: &'a [u8],
+}
+
+impl Job for Blocks<'_> {
+    type Output = ();
+}
+
+impl<K: VectorKernels> Kernel<K> for Blocks<'_> {
+    #[inline(always)]
+    fn run(self, k: K) {
+        let vector = k.vector_blocks(self.core, self.data);
+        self.core.soft.blocks(&self.data[vector..], 1);
     }
 }
