@@ -38,7 +38,9 @@ use zeroize::Zeroize;
 
 use crate::fft::{ifft, point, reduce_2to256, ybasis_twiddle_index};
 use crate::tower::{AesIsomorphism, Gf256};
+use crate::backend::token;
 use crate::{Available, Backend};
+use wegman_arch::{Job, Kernel};
 use wegman_f2::bytes::affine_matrix;
 
 /// Bytes of a pair a_t ‖ a'_t (or k_t ‖ k'_t).
@@ -242,15 +244,7 @@ impl DotSum {
     /// (the lanes of a 256-bit word). Absorbing whole batches at a time is fastest; any count
     /// gives the same sum.
     pub fn batch(&self) -> usize {
-        match self.backend.get() {
-            Backend::Soft => BATCH,
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => avx2::BATCH,
-            #[cfg(target_arch = "x86_64")]
-            Backend::Gfni256 => BATCH,
-            #[cfg(target_arch = "x86_64")]
-            Backend::Gfni => BATCH,
-        }
+        self.backend.run(Batch)
     }
 
     /// Adds the products of the pairs `a[t]`, each with its key pair `k[t]` added first:
@@ -258,86 +252,8 @@ impl DotSum {
     /// short path. Slices of different lengths are an error (nothing is added).
     pub fn absorb(&mut self, a: &[Pair], k: &[Pair]) -> Result<(), crate::Error> {
         wegman_f2::error::same_len(a.len(), k.len())?;
-        match self.backend.get() {
-            #[cfg(target_arch = "x86_64")]
-            Backend::Gfni => {
-                let t = tables();
-                let whole = a.len() / BATCH * BATCH;
-                let (ra, rk) = (&a[whole..], &k[whole..]);
-                // SAFETY: an `Available` backend passed `is_available`, the check of every
-                // feature `gfni::absorb` and `gfni::absorb_rest` enable.
-                unsafe {
-                    if whole > 0 {
-                        gfni::absorb(t, self.sum.acc(), &a[..whole], &k[..whole]);
-                    }
-                    if !ra.is_empty() {
-                        gfni::absorb_rest(t, &mut self.sum, ra, rk);
-                    }
-                }
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => {
-                // Whole 256-pair batches; a tail of 72 pairs or more as one padded 256-pair
-                // batch (cheaper than a narrow batch and 8 short pairs, measured); else as
-                // `Soft`.
-                let wide = if a.len() % avx2::BATCH >= BATCH + 8 {
-                    a.len()
-                } else {
-                    a.len() / avx2::BATCH * avx2::BATCH
-                };
-                if wide > 0 {
-                    // SAFETY: an `Available` backend passed `is_available`, the check of AVX2,
-                    // the one feature `avx2::absorb` enables.
-                    unsafe { avx2::absorb(&mut self.sum.wide().0, &a[..wide], &k[..wide]) };
-                }
-                self.absorb_sliced(&a[wide..], &k[wide..]);
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::Gfni256 => {
-                // Whole groups of 16 pairs; the rest (fewer than 16) on the short path.
-                let whole = a.len() / gfni::ymm::GROUP * gfni::ymm::GROUP;
-                if whole > 0 {
-                    let t = tables();
-                    // SAFETY: an `Available` backend passed `is_available`, the check of avx2
-                    // and gfni, the features `ymm::absorb` enables.
-                    unsafe { gfni::ymm::absorb(t, self.sum.wide(), &a[..whole], &k[..whole]) };
-                }
-                self.absorb_sliced(&a[whole..], &k[whole..]);
-            }
-            Backend::Soft => self.absorb_sliced(a, k),
-        }
+        self.backend.run(Absorb(&mut self.sum, a, k));
         Ok(())
-    }
-
-    /// `Soft` (and the tail of `Avx2`): 64-pair batches, the last one completed with zero
-    /// pairs, unless that tail is short: then pair by pair.
-    fn absorb_sliced(&mut self, a: &[Pair], k: &[Pair]) {
-        let rest = a.len() % BATCH;
-        let batched = if rest < sliced::SHORT_PAIRS {
-            a.len() - rest
-        } else {
-            a.len()
-        };
-        if batched > 0 {
-            sliced::absorb_batches::<u64>(&mut self.sum.acc().0, &a[..batched], &k[..batched]);
-        }
-        if batched < a.len() {
-            let mut d = sliced::direct_words(&self.sum.direct);
-            let (t, ra, rk) = (sliced::tables(), &a[batched..], &k[batched..]);
-            match self.backend.get() {
-                #[cfg(target_arch = "x86_64")]
-                Backend::Avx2 | Backend::Gfni256 => {
-                    // SAFETY: an `Available` backend passed `is_available`, whose checked
-                    // features include avx2, the one `avx2::absorb_short` enables.
-                    unsafe { avx2::absorb_short(t, &mut d, ra, rk) }
-                }
-                #[cfg(target_arch = "x86_64")]
-                Backend::Gfni => sliced::absorb_short(t, &mut d, ra, rk),
-                Backend::Soft => sliced::absorb_short(t, &mut d, ra, rk),
-            }
-            self.sum.direct = sliced::direct_bytes(&d);
-            d.zeroize();
-        }
     }
 
     /// self += other: the sum of the concatenated pair sequences. `other` must come from the
@@ -356,64 +272,224 @@ impl DotSum {
     /// The dot product as 32 bytes of F_{2^256} (docs/spec.md §2: byte i = coefficient of x^i,
     /// polynomial basis): one inverse FFT and one reduction.
     pub fn finish(&self) -> [u8; 32] {
-        let mut r = self.finish_sum();
+        let mut r = self.backend.run(Finish(&self.sum));
         r.iter_mut().zip(self.extra).for_each(|(x, y)| *x ^= y);
         r
     }
+}
 
-    fn finish_sum(&self) -> [u8; 32] {
-        match self.backend.get() {
-            #[cfg(target_arch = "x86_64")]
-            Backend::Gfni => {
-                // SAFETY: as in `absorb`: every feature `gfni::finish` enables is present.
-                unsafe { gfni::finish(tables(), &self.sum) }
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => {
-                let wide = self.sum.wide.as_ref();
-                let planes = wide.map_or([0; 8], |acc| sliced::acc_points(&acc.0, 4));
-                self.finish_sliced_with(&planes)
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::Gfni256 => {
-                let mut planes = [0u64; 8];
-                if let Some(acc) = &self.sum.wide {
-                    let mut vals = gfni::ymm::points(tables(), acc);
-                    planes = crate::bitslice::SlicedGf256x64::from_bytes(&vals).0;
-                    vals.zeroize();
-                }
-                let r = self.finish_sliced_with(&planes);
-                planes.zeroize();
-                r
-            }
-            Backend::Soft => self.finish_sliced_with(&[0; 8]),
+/// What each backend's token does (docs/architecture.md: one generic body per job, one
+/// implementation per token). The defaults are the portable bitsliced paths.
+trait DotKernels: Copy {
+    /// Pairs per whole batch.
+    const BATCH: usize = BATCH;
+
+    /// Adds the products of whole batches and the rest.
+    fn absorb(self, sum: &mut Sum, a: &[Pair], k: &[Pair]) {
+        self.absorb_sliced(sum, a, k);
+    }
+
+    /// The short path: pairs one by one into the point values (bitsliced words).
+    fn absorb_short(self, direct: &mut [u64; 8], a: &[Pair], k: &[Pair]) {
+        sliced::absorb_short(sliced::tables(), direct, a, k);
+    }
+
+    /// The inverse FFT and reduction of the point values (bitsliced words).
+    fn finish_points(self, v: &[u64; 8]) -> [u8; 32] {
+        sliced::finish(sliced::tables(), v)
+    }
+
+    /// The finished sum.
+    fn finish(self, sum: &Sum) -> [u8; 32] {
+        self.finish_sliced_with(sum, &[0; 8])
+    }
+
+    /// 64-pair batches, the last one completed with zero pairs, unless that tail is short:
+    /// then pair by pair.
+    #[inline(always)]
+    fn absorb_sliced(self, sum: &mut Sum, a: &[Pair], k: &[Pair]) {
+        let rest = a.len() % BATCH;
+        let batched = if rest < sliced::SHORT_PAIRS {
+            a.len() - rest
+        } else {
+            a.len()
+        };
+        if batched > 0 {
+            sliced::absorb_batches::<u64>(&mut sum.acc().0, &a[..batched], &k[..batched]);
+        }
+        if batched < a.len() {
+            let mut d = sliced::direct_words(&sum.direct);
+            self.absorb_short(&mut d, &a[batched..], &k[batched..]);
+            sum.direct = sliced::direct_bytes(&d);
+            d.zeroize();
         }
     }
 
-    /// The finish of `Soft`, `Avx2` and `Gfni256`: the point values are the lane sums of the
+    /// The finish of the bitsliced backends: the point values are the lane sums of the
     /// 64-lane accumulator, the short path's lanes and `more` (the values of a backend's own
     /// accumulator, bitsliced: bit p of word i = bit i of the value at point p).
-    fn finish_sliced_with(&self, more: &[u64; 8]) -> [u8; 32] {
-        let sum = &self.sum;
+    #[inline(always)]
+    fn finish_sliced_with(self, sum: &Sum, more: &[u64; 8]) -> [u8; 32] {
         let mut v = sliced::direct_words(&sum.direct);
         v.iter_mut().zip(more).for_each(|(x, y)| *x ^= y);
         if let Some(acc) = &sum.acc {
             let n = sliced::acc_points(&acc.0, 1);
             v.iter_mut().zip(n).for_each(|(x, a)| *x ^= a);
         }
-        let t = sliced::tables();
-        let r = match self.backend.get() {
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 | Backend::Gfni256 => {
-                // SAFETY: as in `absorb_sliced`: the checked features include avx2.
-                unsafe { avx2::finish(t, &v) }
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::Gfni => sliced::finish(t, &v),
-            Backend::Soft => sliced::finish(t, &v),
-        };
+        let r = self.finish_points(&v);
         v.zeroize();
         r
+    }
+}
+
+impl DotKernels for token::Soft {}
+
+#[cfg(target_arch = "x86_64")]
+impl DotKernels for token::Avx2 {
+    const BATCH: usize = avx2::BATCH;
+
+    #[inline(always)]
+    fn absorb(self, sum: &mut Sum, a: &[Pair], k: &[Pair]) {
+        // Whole 256-pair batches; a tail of 72 pairs or more as one padded 256-pair batch
+        // (cheaper than a narrow batch and 8 short pairs, measured); else as `Soft`.
+        let wide = if a.len() % avx2::BATCH >= BATCH + 8 {
+            a.len()
+        } else {
+            a.len() / avx2::BATCH * avx2::BATCH
+        };
+        if wide > 0 {
+            // SAFETY: the `Avx2` token proves avx2, the one feature `avx2::absorb` enables.
+            unsafe { avx2::absorb(&mut sum.wide().0, &a[..wide], &k[..wide]) };
+        }
+        self.absorb_sliced(sum, &a[wide..], &k[wide..]);
+    }
+
+    #[inline(always)]
+    fn absorb_short(self, direct: &mut [u64; 8], a: &[Pair], k: &[Pair]) {
+        // SAFETY: the `Avx2` token proves avx2, the one feature `avx2::absorb_short` enables.
+        unsafe { avx2::absorb_short(sliced::tables(), direct, a, k) }
+    }
+
+    #[inline(always)]
+    fn finish_points(self, v: &[u64; 8]) -> [u8; 32] {
+        // SAFETY: the `Avx2` token proves avx2, the one feature `avx2::finish` enables.
+        unsafe { avx2::finish(sliced::tables(), v) }
+    }
+
+    #[inline(always)]
+    fn finish(self, sum: &Sum) -> [u8; 32] {
+        let wide = sum.wide.as_ref();
+        let planes = wide.map_or([0; 8], |acc| sliced::acc_points(&acc.0, 4));
+        self.finish_sliced_with(sum, &planes)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl DotKernels for token::Gfni256 {
+    #[inline(always)]
+    fn absorb(self, sum: &mut Sum, a: &[Pair], k: &[Pair]) {
+        // Whole groups of 16 pairs; the rest (fewer than 16) on the short path.
+        let whole = a.len() / gfni::ymm::GROUP * gfni::ymm::GROUP;
+        if whole > 0 {
+            // SAFETY: the `Gfni256` token proves avx2 and gfni, the features `ymm::absorb`
+            // enables.
+            unsafe { gfni::ymm::absorb(tables(), sum.wide(), &a[..whole], &k[..whole]) };
+        }
+        self.absorb_sliced(sum, &a[whole..], &k[whole..]);
+    }
+
+    #[inline(always)]
+    fn absorb_short(self, direct: &mut [u64; 8], a: &[Pair], k: &[Pair]) {
+        // SAFETY: the `Gfni256` token proves avx2, the one feature `avx2::absorb_short`
+        // enables.
+        unsafe { avx2::absorb_short(sliced::tables(), direct, a, k) }
+    }
+
+    #[inline(always)]
+    fn finish_points(self, v: &[u64; 8]) -> [u8; 32] {
+        // SAFETY: the `Gfni256` token proves avx2, the one feature `avx2::finish` enables.
+        unsafe { avx2::finish(sliced::tables(), v) }
+    }
+
+    #[inline(always)]
+    fn finish(self, sum: &Sum) -> [u8; 32] {
+        let mut planes = [0u64; 8];
+        if let Some(acc) = &sum.wide {
+            let mut vals = gfni::ymm::points(tables(), acc);
+            planes = crate::bitslice::SlicedGf256x64::from_bytes(&vals).0;
+            vals.zeroize();
+        }
+        let r = self.finish_sliced_with(sum, &planes);
+        planes.zeroize();
+        r
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl DotKernels for token::Gfni {
+    #[inline(always)]
+    fn absorb(self, sum: &mut Sum, a: &[Pair], k: &[Pair]) {
+        let t = tables();
+        let whole = a.len() / BATCH * BATCH;
+        let (ra, rk) = (&a[whole..], &k[whole..]);
+        // SAFETY: the `Gfni` token proves avx512f, avx512bw and gfni, every feature
+        // `gfni::absorb` and `gfni::absorb_rest` enable.
+        unsafe {
+            if whole > 0 {
+                gfni::absorb(t, sum.acc(), &a[..whole], &k[..whole]);
+            }
+            if !ra.is_empty() {
+                gfni::absorb_rest(t, sum, ra, rk);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn finish(self, sum: &Sum) -> [u8; 32] {
+        // SAFETY: as in `absorb`: the token proves every feature `gfni::finish` enables.
+        unsafe { gfni::finish(tables(), sum) }
+    }
+}
+
+/// Pairs per whole batch.
+struct Batch;
+
+impl Job for Batch {
+    type Output = usize;
+}
+
+impl<K: DotKernels> Kernel<K> for Batch {
+    #[inline(always)]
+    fn run(self, _k: K) -> usize {
+        K::BATCH
+    }
+}
+
+/// Absorbs pairs into a sum.
+struct Absorb<'a>(&'a mut Sum, &'a [Pair], &'a [Pair]);
+
+impl Job for Absorb<'_> {
+    type Output = ();
+}
+
+impl<K: DotKernels> Kernel<K> for Absorb<'_> {
+    #[inline(always)]
+    fn run(self, k: K) {
+        k.absorb(self.0, self.1, self.2);
+    }
+}
+
+/// Finishes a sum.
+struct Finish<'a>(&'a Sum);
+
+impl Job for Finish<'_> {
+    type Output = [u8; 32];
+}
+
+impl<K: DotKernels> Kernel<K> for Finish<'_> {
+    #[inline(always)]
+    fn run(self, k: K) -> [u8; 32] {
+        k.finish(self.0)
     }
 }
 

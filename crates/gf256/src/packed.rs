@@ -10,7 +10,9 @@
 
 use crate::bitslice::{ConstMul, SlicedGf256x64, affine_mul_tower};
 use crate::tower::{AesIsomorphism, Gf256};
-use crate::{Available, Backend};
+use crate::Available;
+use crate::backend::token;
+use wegman_arch::{Job, Kernel};
 use wegman_f2::error::{Error, same_len};
 
 /// 64 elements of the tower F_256 (docs/spec.md §2), lane i in byte i.
@@ -73,6 +75,7 @@ impl PackedGf256x64 {
 }
 
 /// The AES-field isomorphism's matrices, computed once.
+#[cfg(target_arch = "x86_64")]
 fn iso() -> &'static (u64, u64) {
     static ISO: once_cell::race::OnceBox<(u64, u64)> = once_cell::race::OnceBox::new();
     ISO.get_or_init(|| {
@@ -81,8 +84,8 @@ fn iso() -> &'static (u64, u64) {
     })
 }
 
-/// `out[i] = a[i]·b[i]` lane-wise, on `backend` (matched once for the whole slice). Slices of
-/// different lengths are an error.
+/// `out[i] = a[i]·b[i]` lane-wise, on `backend` (one bulk call for the whole slice). Slices
+/// of different lengths are an error.
 pub fn mul_slice(
     backend: Available,
     a: &[PackedGf256x64],
@@ -91,31 +94,8 @@ pub fn mul_slice(
 ) -> Result<(), Error> {
     same_len(a.len(), b.len())?;
     same_len(a.len(), out.len())?;
-    match backend.get() {
-        #[cfg(target_arch = "x86_64")]
-        Backend::Gfni => {
-            let (to, from) = *iso();
-            // SAFETY: an `Available` backend passed `is_available`, the check of every
-            // feature `gfni::mul` enables.
-            unsafe { gfni::mul(to, from, a, b, out) }
-        }
-        // The packed products have no AVX2 kernels of their own: `Avx2` and `Gfni256` run
-        // `Soft`'s.
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx2 => mul_sliced(a, b, out),
-        #[cfg(target_arch = "x86_64")]
-        Backend::Gfni256 => mul_sliced(a, b, out),
-        Backend::Soft => mul_sliced(a, b, out),
-    }
+    backend.run(Mul(a, b, out));
     Ok(())
-}
-
-/// The lane-wise products through the bitsliced Karatsuba circuit.
-fn mul_sliced(a: &[PackedGf256x64], b: &[PackedGf256x64], out: &mut [PackedGf256x64]) {
-    for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
-        let p = SlicedGf256x64::from_bytes(&x.0).mul(&SlicedGf256x64::from_bytes(&y.0));
-        *o = PackedGf256x64(p.to_bytes());
-    }
 }
 
 /// `out[i] = c·a[i]` lane-wise for a public constant c, on `backend`.
@@ -126,37 +106,8 @@ pub fn mul_scalar_slice(
     out: &mut [PackedGf256x64],
 ) -> Result<(), Error> {
     same_len(a.len(), out.len())?;
-    if !mul_const_gfni(backend, c, a, out) {
-        let cs = SlicedGf256x64::from_bytes(&[c.to_u8(); 64]);
-        for (o, x) in out.iter_mut().zip(a) {
-            *o = PackedGf256x64(SlicedGf256x64::from_bytes(&x.0).mul(&cs).to_bytes());
-        }
-    }
+    backend.run(MulConst(Constant::Scalar(c), a, out));
     Ok(())
-}
-
-/// The product by a constant as one `gf2p8affineqb` per vector when `backend` is `Gfni`;
-/// false (nothing written) otherwise. Lengths are checked by the callers.
-fn mul_const_gfni(
-    backend: Available,
-    c: Gf256,
-    a: &[PackedGf256x64],
-    out: &mut [PackedGf256x64],
-) -> bool {
-    match backend.get() {
-        #[cfg(target_arch = "x86_64")]
-        Backend::Gfni => {
-            // SAFETY: an `Available` backend passed `is_available`, the check of every
-            // feature `gfni::mul_const` enables.
-            unsafe { gfni::mul_const(affine_mul_tower(c), a, out) };
-            true
-        }
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx2 => false,
-        #[cfg(target_arch = "x86_64")]
-        Backend::Gfni256 => false,
-        Backend::Soft => false,
-    }
 }
 
 /// `out[i] = c·a[i]` lane-wise with a prebuilt XOR circuit for c ([`ConstMul`], the
@@ -169,12 +120,104 @@ pub fn mul_circuit_slice(
     out: &mut [PackedGf256x64],
 ) -> Result<(), Error> {
     same_len(a.len(), out.len())?;
-    if !mul_const_gfni(backend, k.constant(), a, out) {
-        for (o, x) in out.iter_mut().zip(a) {
-            *o = PackedGf256x64(k.apply(&SlicedGf256x64::from_bytes(&x.0)).to_bytes());
+    backend.run(MulConst(Constant::Circuit(k), a, out));
+    Ok(())
+}
+
+/// The constant of a product by a constant: a scalar, or its prebuilt XOR circuit.
+#[derive(Clone, Copy)]
+enum Constant<'a> {
+    Scalar(Gf256),
+    Circuit(&'a ConstMul),
+}
+
+/// What each backend's token does (docs/architecture.md). The packed products have no AVX2
+/// kernels of their own: `Avx2` and `Gfni256` run the portable bitsliced ones (the defaults).
+trait PackedKernels: Copy {
+    /// The lane-wise products through the bitsliced Karatsuba circuit (lengths checked).
+    fn mul(self, a: &[PackedGf256x64], b: &[PackedGf256x64], out: &mut [PackedGf256x64]) {
+        for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
+            let p = SlicedGf256x64::from_bytes(&x.0).mul(&SlicedGf256x64::from_bytes(&y.0));
+            *o = PackedGf256x64(p.to_bytes());
         }
     }
-    Ok(())
+
+    /// The products by a constant: the bitsliced product by the splatted scalar, or the XOR
+    /// circuit.
+    fn mul_const(self, c: Constant<'_>, a: &[PackedGf256x64], out: &mut [PackedGf256x64]) {
+        match c {
+            Constant::Scalar(c) => {
+                let cs = SlicedGf256x64::from_bytes(&[c.to_u8(); 64]);
+                for (o, x) in out.iter_mut().zip(a) {
+                    *o = PackedGf256x64(SlicedGf256x64::from_bytes(&x.0).mul(&cs).to_bytes());
+                }
+            }
+            Constant::Circuit(k) => {
+                for (o, x) in out.iter_mut().zip(a) {
+                    *o = PackedGf256x64(k.apply(&SlicedGf256x64::from_bytes(&x.0)).to_bytes());
+                }
+            }
+        }
+    }
+}
+
+impl PackedKernels for token::Soft {}
+#[cfg(target_arch = "x86_64")]
+impl PackedKernels for token::Avx2 {}
+#[cfg(target_arch = "x86_64")]
+impl PackedKernels for token::Gfni256 {}
+
+#[cfg(target_arch = "x86_64")]
+impl PackedKernels for token::Gfni {
+    #[inline(always)]
+    fn mul(self, a: &[PackedGf256x64], b: &[PackedGf256x64], out: &mut [PackedGf256x64]) {
+        let (to, from) = *iso();
+        // SAFETY: the `Gfni` token proves every feature `gfni::mul` enables.
+        unsafe { gfni::mul(to, from, a, b, out) }
+    }
+
+    /// One `gf2p8affineqb` per vector, whichever form the constant came in.
+    #[inline(always)]
+    fn mul_const(self, c: Constant<'_>, a: &[PackedGf256x64], out: &mut [PackedGf256x64]) {
+        let c = match c {
+            Constant::Scalar(c) => c,
+            Constant::Circuit(k) => k.constant(),
+        };
+        // SAFETY: the `Gfni` token proves every feature `gfni::mul_const` enables.
+        unsafe { gfni::mul_const(affine_mul_tower(c), a, out) };
+    }
+}
+
+/// Lane-wise products.
+struct Mul<'a>(
+    &'a [PackedGf256x64],
+    &'a [PackedGf256x64],
+    &'a mut [PackedGf256x64],
+);
+
+impl Job for Mul<'_> {
+    type Output = ();
+}
+
+impl<K: PackedKernels> Kernel<K> for Mul<'_> {
+    #[inline(always)]
+    fn run(self, k: K) {
+        k.mul(self.0, self.1, self.2);
+    }
+}
+
+/// Lane-wise products by a constant.
+struct MulConst<'a>(Constant<'a>, &'a [PackedGf256x64], &'a mut [PackedGf256x64]);
+
+impl Job for MulConst<'_> {
+    type Output = ();
+}
+
+impl<K: PackedKernels> Kernel<K> for MulConst<'_> {
+    #[inline(always)]
+    fn run(self, k: K) {
+        k.mul_const(self.0, self.1, self.2);
+    }
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -38,7 +38,7 @@ use aes::cipher::{BlockCipherEncrypt, KeyInit};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 pub use self::backend::Backend;
-use self::backend::fp53;
+use self::backend::{Absorb, Acc, Avail, Expand, Finish, Joinable, Tables, fp53};
 use self::backend::int128::{self, BLOCK_WORDS, P};
 use crate::error::{array_from, key_len, nonce_len};
 use crate::{Error, Tag};
@@ -71,40 +71,18 @@ fn le_words(b: &[u8; 16]) -> [i32; 4] {
     core::array::from_fn(|j| i32::from_le_bytes(b[4 * j..4 * j + 4].try_into().unwrap()))
 }
 
-/// The expanded key: one variant per [`Backend`], so the table is the only record of the
-/// backend. Stored inline (the crate needs no allocator); keys are long-lived, so the 3 KiB the
-/// `Int128` variant leaves unused do not matter.
-#[derive(Clone)]
-#[allow(clippy::large_enum_variant)]
-enum Expanded {
-    Int128(int128::Table),
-    Fp53(fp53::Table),
-    #[cfg(target_arch = "x86_64")]
-    Fp53x8(fp53::Table),
-    #[cfg(target_arch = "x86_64")]
-    Avx2(int128::Table, backend::avx2::Limbs26),
-    #[cfg(target_arch = "x86_64")]
-    Ifma(int128::Table, backend::ifma::Limbs52),
-}
-
-/// The running Horner value: `int` for the integer backends (`Int128`, `Avx2`, `Ifma`), `fp` for the
-/// floating-point ones (`Fp53`, `Fp53x8`); the key's variant says which one is live.
-#[derive(Clone, Copy)]
-struct Acc {
-    int: u128,
-    fp: fp53::Limbs,
-}
-
-/// The hash127 key r, expanded into its power table (3–6 KiB). Zeroized on drop.
+/// The hash127 key r, expanded into its power tables for one backend (see [`Tables`]).
+/// Zeroized on drop.
 #[derive(Clone)]
 pub struct Hash127Key {
-    table: Expanded,
+    backend: Avail,
+    tables: Tables,
 }
 
 impl Hash127Key {
     /// Expands the key r = Σ ρ_j 2^{32j} given as signed words (96 multiplications).
     pub fn new(r_words: [i32; 4]) -> Self {
-        Hash127Key::expand(r_words, Backend::detect())
+        Hash127Key::expand(r_words, Avail::detect())
     }
 
     /// Like [`Hash127Key::new`] with a chosen backend (tests and benchmarks compare them);
@@ -114,144 +92,34 @@ impl Hash127Key {
         r_words: [i32; 4],
         backend: Backend,
     ) -> Result<Self, wegman_arch::Unavailable> {
-        let backend = wegman_arch::Available::new(backend)?.get();
-        Ok(Hash127Key::expand(r_words, backend))
+        Ok(Hash127Key::expand(r_words, Avail::new(backend)?))
     }
 
-    /// The key expanded for `backend`, which this CPU runs (checked by the callers: the
-    /// detected one, or one `Available::new` accepted).
-    fn expand(r_words: [i32; 4], backend: Backend) -> Self {
-        let r = words_mod_p(r_words);
-        let table = match backend {
-            Backend::Int128 => Expanded::Int128(int128::Table::new(r)),
-            Backend::Fp53 => Expanded::Fp53(fp53::Table::new(r)),
-            #[cfg(target_arch = "x86_64")]
-            Backend::Fp53x8 => Expanded::Fp53x8(fp53::Table::new(r)),
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => {
-                let t = int128::Table::new(r);
-                let limbs = backend::avx2::Limbs26::new(&t);
-                Expanded::Avx2(t, limbs)
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::Ifma => {
-                let t = int128::Table::new(r);
-                let limbs = backend::ifma::Limbs52::new(&t);
-                Expanded::Ifma(t, limbs)
-            }
-        };
-        Hash127Key { table }
+    fn expand(r_words: [i32; 4], backend: Avail) -> Self {
+        let tables = backend.run(Expand(words_mod_p(r_words)));
+        Hash127Key { backend, tables }
     }
 
     /// The backend this key runs on.
     pub fn backend(&self) -> Backend {
-        match self.table {
-            Expanded::Int128(_) => Backend::Int128,
-            Expanded::Fp53(_) => Backend::Fp53,
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Fp53x8(_) => Backend::Fp53x8,
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Avx2(..) => Backend::Avx2,
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Ifma(..) => Backend::Ifma,
-        }
+        self.backend.get()
     }
 
-    /// The integer table of the `Int128`, `Avx2` and `Ifma` keys (whose Horner values are `u128`s that
-    /// pieces can be joined in); `None` for the floating-point backends.
-    #[cfg(feature = "rayon")]
-    fn int_table(&self) -> Option<&int128::Table> {
-        match &self.table {
-            Expanded::Int128(t) => Some(t),
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Avx2(t, _) | Expanded::Ifma(t, _) => Some(t),
-            Expanded::Fp53(_) => None,
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Fp53x8(_) => None,
-        }
-    }
-
-    fn start_acc(&self) -> Acc {
-        Acc {
-            int: 1,
-            fp: fp53::Table::one(),
-        }
-    }
-
-    /// Absorbs words: one backend match per call.
+    /// Absorbs words: one bulk call.
     fn absorb(&self, acc: &mut Acc, words: &[i32]) {
-        let chunks = words.chunks(BLOCK_WORDS);
-        match &self.table {
-            Expanded::Int128(t) => acc.int = t.words(acc.int, words),
-            Expanded::Fp53(t) => chunks.for_each(|c| acc.fp = t.block(&acc.fp, c)),
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Fp53x8(t) => {
-                for c in chunks {
-                    // SAFETY: an `Fp53x8` key is only built after `Backend::is_available`
-                    // confirmed avx512f, the feature `f64x8::block` enables.
-                    acc.fp = unsafe { backend::f64x8::block(t, &acc.fp, c) };
-                }
-            }
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Avx2(t, limbs) => {
-                for c in chunks {
-                    // SAFETY: an `Avx2` key is only built after `Backend::is_available`
-                    // confirmed avx2, the feature `avx2::block` enables.
-                    acc.int = unsafe { backend::avx2::block(t, limbs, acc.int, c) };
-                }
-            }
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Ifma(t, limbs) => {
-                for c in chunks {
-                    // SAFETY: an `Ifma` key is only built after `Backend::is_available`
-                    // confirmed the features `ifma::block` enables.
-                    acc.int = unsafe { backend::ifma::block(t, limbs, acc.int, c) };
-                }
-            }
-        }
+        self.backend.run(Absorb::Words(&self.tables, acc, words));
     }
 
-    /// Absorbs little-endian words straight from bytes, 96 at a time.
+    /// Absorbs little-endian words straight from bytes.
     fn absorb_le(&self, acc: &mut Acc, words: &[[u8; 4]]) {
-        #[cfg(target_arch = "x86_64")]
-        match &self.table {
-            Expanded::Ifma(t, limbs) => {
-                for chunk in words.chunks(BLOCK_WORDS) {
-                    // SAFETY: as in `absorb`: the key's backend passed `is_available`.
-                    acc.int = unsafe { backend::ifma::block_le(t, limbs, acc.int, chunk) };
-                }
-                return;
-            }
-            Expanded::Avx2(t, limbs) => {
-                // SAFETY: as in `absorb`: the key's backend passed `is_available`.
-                acc.int = unsafe { backend::avx2::words_le(t, limbs, acc.int, words) };
-                return;
-            }
-            _ => {}
-        }
-        let mut block = [0i32; BLOCK_WORDS];
-        for chunk in words.chunks(BLOCK_WORDS) {
-            for (w, b) in block.iter_mut().zip(chunk) {
-                *w = i32::from_le_bytes(*b);
-            }
-            self.absorb(acc, &block[..chunk.len()]);
-        }
-        block.zeroize();
+        self.backend.run(Absorb::Le(&self.tables, acc, words));
     }
 
     /// (h·r + pad) mod p, frozen, little-endian.
     fn finish(&self, acc: &Acc, pad: [i32; 4]) -> [u8; 16] {
-        let pad = words_mod_p(pad);
-        let v = match &self.table {
-            Expanded::Int128(t) => int128::add(int128::mul(acc.int, t.r), pad),
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Avx2(t, _) | Expanded::Ifma(t, _) => {
-                int128::add(int128::mul(acc.int, t.r), pad)
-            }
-            Expanded::Fp53(t) => t.finish(&acc.fp, pad),
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Fp53x8(t) => t.finish(&acc.fp, pad),
-        };
+        let v = self
+            .backend
+            .run(Finish(&self.tables, acc, words_mod_p(pad)));
         int128::freeze(v).to_le_bytes()
     }
 
@@ -262,7 +130,7 @@ impl Hash127Key {
 
     /// The word function: hash127(m; r, pad) as 16 little-endian bytes of a value in [0, p).
     pub fn hash_words(&self, words: &[i32], pad: [i32; 4]) -> [u8; 16] {
-        let mut acc = self.start_acc();
+        let mut acc = Acc::new(1);
         self.absorb(&mut acc, words);
         self.finish(&acc, pad)
     }
@@ -271,7 +139,7 @@ impl Hash127Key {
     pub fn hasher(&self) -> Hash127<'_> {
         Hash127 {
             key: self,
-            h: self.start_acc(),
+            h: Acc::new(1),
             words: [0; BLOCK_WORDS],
             n_words: 0,
             bytes: [0; 4],
@@ -289,22 +157,7 @@ impl Hash127Key {
 
 impl Drop for Hash127Key {
     fn drop(&mut self) {
-        match &mut self.table {
-            Expanded::Int128(t) => t.wipe(),
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Avx2(t, limbs) => {
-                t.wipe();
-                limbs.wipe();
-            }
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Ifma(t, limbs) => {
-                t.wipe();
-                limbs.wipe();
-            }
-            Expanded::Fp53(t) => t.wipe(),
-            #[cfg(target_arch = "x86_64")]
-            Expanded::Fp53x8(t) => t.wipe(),
-        }
+        self.tables.wipe();
     }
 }
 
@@ -386,11 +239,7 @@ impl Hash127<'_> {
         const MIN_PIECE: usize = 256 << 10;
         let threads = rayon::current_num_threads();
         let key = self.key;
-        let Some(t) = key.int_table() else {
-            self.update(data);
-            return;
-        };
-        if threads < 2 || data.len() < 2 * MIN_PIECE {
+        if !key.backend.run(Joinable) || threads < 2 || data.len() < 2 * MIN_PIECE {
             self.update(data);
             return;
         }
@@ -411,10 +260,7 @@ impl Hash127<'_> {
         let parts: Vec<u128> = words
             .par_chunks(size)
             .map(|c| {
-                let mut acc = Acc {
-                    int: 0,
-                    fp: fp53::Table::one(),
-                };
+                let mut acc = Acc::new(0);
                 key.absorb_le(&mut acc, c);
                 acc.int
             })
@@ -425,7 +271,7 @@ impl Hash127<'_> {
             for i in (0..usize::BITS - c.len().leading_zeros()).rev() {
                 rk = int128::mul(rk, rk);
                 if (c.len() >> i) & 1 == 1 {
-                    rk = int128::mul(rk, t.r);
+                    rk = int128::mul(rk, key.tables.int.r);
                 }
             }
             self.h.int = int128::add(int128::mul(self.h.int, rk), p);

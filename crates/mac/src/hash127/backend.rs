@@ -32,3 +32,257 @@ wegman_arch::backends! {
         Ifma = "ifma" ["avx512f", "avx512vl", "avx512ifma"],
     }
 }
+
+use wegman_arch::{Job, Kernel};
+
+use self::fp53::Limbs;
+use self::int128::{BLOCK_WORDS, Table};
+
+/// A backend chosen for one key: the detected one, or one `Available::new` accepted.
+pub(super) type Avail = wegman_arch::Available<Backend>;
+
+/// The key r expanded for every backend's reads: the integer table (r, its powers and prefix
+/// sums) always, and the one wide table the key's backend reads (the others stay zero).
+/// Stored inline (the crate needs no allocator); keys are long-lived.
+#[derive(Clone)]
+pub(super) struct Tables {
+    pub(super) int: Table,
+    fp: fp53::Table,
+    #[cfg(target_arch = "x86_64")]
+    limbs26: avx2::Limbs26,
+    #[cfg(target_arch = "x86_64")]
+    limbs52: ifma::Limbs52,
+}
+
+impl Tables {
+    /// Wipes every table.
+    pub(super) fn wipe(&mut self) {
+        self.int.wipe();
+        self.fp.wipe();
+        #[cfg(target_arch = "x86_64")]
+        {
+            self.limbs26.wipe();
+            self.limbs52.wipe();
+        }
+    }
+}
+
+/// The running Horner value: `int` for the integer backends (`Int128`, `Avx2`, `Ifma`), `fp` for
+/// the floating-point ones (`Fp53`, `Fp53x8`); the backend's [`Kernels::INT`] says which is live.
+#[derive(Clone, Copy)]
+pub(super) struct Acc {
+    pub(super) int: u128,
+    pub(super) fp: Limbs,
+}
+
+impl Acc {
+    /// The Horner value `h` (the floating-point limbs start at 1, as every hash does).
+    pub(super) fn new(h: u128) -> Acc {
+        Acc {
+            int: h,
+            fp: fp53::Table::one(),
+        }
+    }
+}
+
+/// What each backend's token does with a key (docs/architecture.md: one generic body per job,
+/// one implementation per token).
+pub(super) trait Kernels: Copy {
+    /// Whether the Horner value lives in `Acc::int`, so that pieces hashed apart join as
+    /// integers (the parallel update); the floating-point backends say `false`.
+    const INT: bool = true;
+
+    /// Fills the wide table this backend reads (`t.int` is already expanded).
+    fn expand(self, t: &mut Tables);
+
+    /// h ← Horner over `words`, any number of them.
+    fn absorb(self, t: &Tables, acc: &mut Acc, words: &[i32]);
+
+    /// Like `absorb`, on little-endian words straight from bytes.
+    fn absorb_le(self, t: &Tables, acc: &mut Acc, words: &[[u8; 4]]) {
+        let mut block = [0i32; BLOCK_WORDS];
+        for chunk in words.chunks(BLOCK_WORDS) {
+            for (w, b) in block.iter_mut().zip(chunk) {
+                *w = i32::from_le_bytes(*b);
+            }
+            self.absorb(t, acc, &block[..chunk.len()]);
+        }
+        zeroize::Zeroize::zeroize(&mut block);
+    }
+
+    /// h·r + pad mod p, not yet frozen.
+    fn finish(self, t: &Tables, acc: &Acc, pad: u128) -> u128 {
+        int128::add(int128::mul(acc.int, t.int.r), pad)
+    }
+}
+
+impl Kernels for token::Int128 {
+    #[inline(always)]
+    fn expand(self, _t: &mut Tables) {}
+
+    #[inline(always)]
+    fn absorb(self, t: &Tables, acc: &mut Acc, words: &[i32]) {
+        acc.int = t.int.words(acc.int, words);
+    }
+}
+
+impl Kernels for token::Fp53 {
+    const INT: bool = false;
+
+    #[inline(always)]
+    fn expand(self, t: &mut Tables) {
+        t.fp = fp53::Table::new(t.int.r);
+    }
+
+    #[inline(always)]
+    fn absorb(self, t: &Tables, acc: &mut Acc, words: &[i32]) {
+        for c in words.chunks(BLOCK_WORDS) {
+            acc.fp = t.fp.block(&acc.fp, c);
+        }
+    }
+
+    #[inline(always)]
+    fn finish(self, t: &Tables, acc: &Acc, pad: u128) -> u128 {
+        t.fp.finish(&acc.fp, pad)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Kernels for token::Fp53x8 {
+    const INT: bool = false;
+
+    #[inline(always)]
+    fn expand(self, t: &mut Tables) {
+        t.fp = fp53::Table::new(t.int.r);
+    }
+
+    #[inline(always)]
+    fn absorb(self, t: &Tables, acc: &mut Acc, words: &[i32]) {
+        for c in words.chunks(BLOCK_WORDS) {
+            // SAFETY: the `Fp53x8` token proves avx512f, the feature `f64x8::block` enables.
+            acc.fp = unsafe { f64x8::block(&t.fp, &acc.fp, c) };
+        }
+    }
+
+    #[inline(always)]
+    fn finish(self, t: &Tables, acc: &Acc, pad: u128) -> u128 {
+        t.fp.finish(&acc.fp, pad)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Kernels for token::Avx2 {
+    #[inline(always)]
+    fn expand(self, t: &mut Tables) {
+        t.limbs26 = avx2::Limbs26::new(&t.int);
+    }
+
+    #[inline(always)]
+    fn absorb(self, t: &Tables, acc: &mut Acc, words: &[i32]) {
+        for c in words.chunks(BLOCK_WORDS) {
+            // SAFETY: the `Avx2` token proves avx2, the feature `avx2::block` enables.
+            acc.int = unsafe { avx2::block(&t.int, &t.limbs26, acc.int, c) };
+        }
+    }
+
+    #[inline(always)]
+    fn absorb_le(self, t: &Tables, acc: &mut Acc, words: &[[u8; 4]]) {
+        // SAFETY: the `Avx2` token proves avx2, the feature `avx2::words_le` enables.
+        acc.int = unsafe { avx2::words_le(&t.int, &t.limbs26, acc.int, words) };
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Kernels for token::Ifma {
+    #[inline(always)]
+    fn expand(self, t: &mut Tables) {
+        t.limbs52 = ifma::Limbs52::new(&t.int);
+    }
+
+    #[inline(always)]
+    fn absorb(self, t: &Tables, acc: &mut Acc, words: &[i32]) {
+        for c in words.chunks(BLOCK_WORDS) {
+            // SAFETY: the `Ifma` token proves the features `ifma::block` enables.
+            acc.int = unsafe { ifma::block(&t.int, &t.limbs52, acc.int, c) };
+        }
+    }
+
+    #[inline(always)]
+    fn absorb_le(self, t: &Tables, acc: &mut Acc, words: &[[u8; 4]]) {
+        for chunk in words.chunks(BLOCK_WORDS) {
+            // SAFETY: the `Ifma` token proves the features `ifma::block_le` enables.
+            acc.int = unsafe { ifma::block_le(&t.int, &t.limbs52, acc.int, chunk) };
+        }
+    }
+}
+
+/// Expands r for the backend.
+pub(super) struct Expand(pub(super) u128);
+
+impl Job for Expand {
+    type Output = Tables;
+}
+
+impl<K: Kernels> Kernel<K> for Expand {
+    #[inline(always)]
+    fn run(self, k: K) -> Tables {
+        let mut t = Tables {
+            int: Table::new(self.0),
+            fp: fp53::Table::ZERO,
+            #[cfg(target_arch = "x86_64")]
+            limbs26: avx2::Limbs26::ZERO,
+            #[cfg(target_arch = "x86_64")]
+            limbs52: ifma::Limbs52::ZERO,
+        };
+        k.expand(&mut t);
+        t
+    }
+}
+
+/// Absorbs signed words (`Words`) or little-endian words from bytes (`Le`): one bulk call.
+pub(super) enum Absorb<'a> {
+    Words(&'a Tables, &'a mut Acc, &'a [i32]),
+    Le(&'a Tables, &'a mut Acc, &'a [[u8; 4]]),
+}
+
+impl Job for Absorb<'_> {
+    type Output = ();
+}
+
+impl<K: Kernels> Kernel<K> for Absorb<'_> {
+    #[inline(always)]
+    fn run(self, k: K) {
+        match self {
+            Absorb::Words(t, acc, w) => k.absorb(t, acc, w),
+            Absorb::Le(t, acc, w) => k.absorb_le(t, acc, w),
+        }
+    }
+}
+
+/// h·r + pad mod p (`Finish`), or whether pieces join as integers (`JOINABLE`).
+pub(super) struct Finish<'a>(pub(super) &'a Tables, pub(super) &'a Acc, pub(super) u128);
+
+impl Job for Finish<'_> {
+    type Output = u128;
+}
+
+impl<K: Kernels> Kernel<K> for Finish<'_> {
+    #[inline(always)]
+    fn run(self, k: K) -> u128 {
+        k.finish(self.0, self.1, self.2)
+    }
+}
+
+/// Whether the backend's Horner values are integers (see [`Kernels::INT`]).
+pub(super) struct Joinable;
+
+impl Job for Joinable {
+    type Output = bool;
+}
+
+impl<K: Kernels> Kernel<K> for Joinable {
+    #[inline(always)]
+    fn run(self, _k: K) -> bool {
+        K::INT
+    }
+}

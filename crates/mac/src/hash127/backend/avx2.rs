@@ -51,6 +51,13 @@ pub(crate) struct Limbs26 {
 }
 
 impl Limbs26 {
+    /// The all-zero table (a key whose backend reads another table).
+    pub(crate) const ZERO: Limbs26 = Limbs26 {
+        limb: [[0; SUPER_WORDS]; 5],
+        pow_w: 0,
+        neg_shift_w: 0,
+    };
+
     /// Splits the powers of an expanded key (r^B..r^{W} by B more multiplications).
     pub(crate) fn new(t: &int::Table) -> Limbs26 {
         let pow = |j: usize| {

@@ -125,6 +125,11 @@ pub(crate) struct Table {
 }
 
 impl Table {
+    /// The all-zero table (a key whose backend reads another table).
+    pub(crate) const ZERO: Table = Table {
+        pow: [[0.0; 8]; BLOCK_WORDS + 1],
+    };
+
     /// From the integer table's powers.
     pub(crate) fn new(r: u128) -> Table {
         let mut pow = [[0.0; 8]; BLOCK_WORDS + 1];

@@ -40,6 +40,11 @@ pub(crate) struct Limbs52 {
 }
 
 impl Limbs52 {
+    /// The all-zero table (a key whose backend reads another table).
+    pub(crate) const ZERO: Limbs52 = Limbs52 {
+        limb: [[0; BLOCK_WORDS]; 3],
+    };
+
     /// Splits the powers of an expanded key.
     pub(crate) fn new(t: &int::Table) -> Limbs52 {
         let limb = core::array::from_fn(|j| {
