@@ -42,28 +42,3 @@ pub const fn affine_apply(a: u64, x: u8) -> u8 {
     }
     out
 }
-
-/// Transposes the 64 × 64 bit matrix in `x` in place (word r, bit c ↦ word c, bit r): six
-/// rounds of swap-moves on blocks of 32, 16, …, 1; constant-time.
-pub fn transpose64(x: &mut [u64; 64]) {
-    const MASKS: [u64; 6] = [
-        0x0000_0000_ffff_ffff,
-        0x0000_ffff_0000_ffff,
-        0x00ff_00ff_00ff_00ff,
-        0x0f0f_0f0f_0f0f_0f0f,
-        0x3333_3333_3333_3333,
-        0x5555_5555_5555_5555,
-    ];
-    for (round, &mask) in MASKS.iter().enumerate() {
-        let d = 32 >> round;
-        for base in (0..64).step_by(2 * d) {
-            for r in base..base + d {
-                // Low half of word r + d (bits c < d of its block) swaps with the high half of
-                // word r.
-                let t = ((x[r] >> d) ^ x[r + d]) & mask;
-                x[r] ^= t << d;
-                x[r + d] ^= t;
-            }
-        }
-    }
-}

@@ -8,6 +8,8 @@
 //! - [`bytes`]: 8 × 8 bit matrices on bytes (the x86 `gf2p8affineqb` layout) and the 8 × 8
 //!   bit transpose.
 //! - [`clmul`]: portable constant-time carry-less multiplication of 64-bit words.
+//! - [`word`]: the bit-sliced word layer ([`Word`](word::Word), the one 64 × 64 bit
+//!   transpose, gather/scatter, and the x86 vector words of [`vector_words!`]).
 //!
 //! Everything whose name lacks `vartime` runs in time independent of the bits it is given;
 //! the `vartime` functions (elimination, circuit search) are for public constants only.
@@ -20,6 +22,7 @@ pub mod circuit;
 pub mod clmul;
 pub mod error;
 pub mod matrix;
+pub mod word;
 
 pub use error::Error;
 pub use matrix::BitMatrix;

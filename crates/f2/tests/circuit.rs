@@ -78,12 +78,12 @@ fn transpose64_is_the_bit_transpose() {
         *w = s;
     }
     let orig = x;
-    wegman_f2::bytes::transpose64(&mut x);
+    wegman_f2::word::transpose64(&mut x);
     for (r, row) in orig.iter().enumerate() {
         for (c, col) in x.iter().enumerate() {
             assert_eq!((col >> r) & 1, (row >> c) & 1, "({r}, {c})");
         }
     }
-    wegman_f2::bytes::transpose64(&mut x);
+    wegman_f2::word::transpose64(&mut x);
     assert_eq!(x, orig);
 }

@@ -15,6 +15,7 @@ use crate::tower::Gf256;
 use wegman_f2::BitMatrix;
 use wegman_f2::bytes::{affine_matrix, transpose8x8};
 use wegman_f2::circuit::{Circuit, circuit_vartime};
+use wegman_f2::word::Word;
 
 /// Bit operations of [`SlicedGf256x64::mul`], the paper's 110: F_4 products take 3 AND and
 /// 4 XOR; F_16 ones 3·7 + 4 (the Karatsuba sums) + 1 (·α2) + 4 (recombination) = 30; F_256
@@ -31,208 +32,44 @@ impl core::fmt::Debug for SlicedGf256x64 {
     }
 }
 
-/// A word of bitsliced lanes: `u64` (64 lanes) or a SIMD vector (a multiple of 64 lanes, in
-/// 64-bit groups). Every operation is lane-wise logic or a shift inside each 64-bit group:
-/// straight-line and constant-time.
-pub(crate) trait Word: Copy {
-    /// 64-bit groups per word.
-    const GROUPS: usize;
-    /// All lanes zero.
-    fn zero() -> Self;
-    /// Lane-wise XOR.
-    fn xor(self, rhs: Self) -> Self;
-    /// Lane-wise AND.
-    fn and(self, rhs: Self) -> Self;
-    /// Each 64-bit group shifted right by `n` < 64 (a public count).
-    fn shr(self, n: u32) -> Self;
-    /// Each 64-bit group shifted left by `n` < 64 (a public count).
-    fn shl(self, n: u32) -> Self;
-    /// `m` in every 64-bit group.
-    fn splat(m: u64) -> Self;
+/// Bitsliced words (`wegman_f2::word`) that load the 32-byte rows of Hash256's pairs: the
+/// one operation the FFT batches need beyond the shared [`Word`].
+pub(crate) trait Rows: Word {
     /// Four words from 32-byte rows `m[g] + k[g]`, one row per group: word j holds bytes
     /// 8j..8j + 8 of every row (little-endian), group g from row g.
     fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [Self; 4];
-    /// Loads from `GROUPS` u64s.
-    fn load(s: &[u64]) -> Self;
-    /// Stores into `GROUPS` u64s.
-    fn store(self, s: &mut [u64]);
 }
 
-impl Word for u64 {
-    const GROUPS: usize = 1;
-    #[inline(always)]
-    fn zero() -> u64 {
-        0
-    }
-    #[inline(always)]
-    fn xor(self, rhs: u64) -> u64 {
-        self ^ rhs
-    }
-    #[inline(always)]
-    fn and(self, rhs: u64) -> u64 {
-        self & rhs
-    }
-    #[inline(always)]
-    fn shr(self, n: u32) -> u64 {
-        self >> n
-    }
-    #[inline(always)]
-    fn shl(self, n: u32) -> u64 {
-        self << n
-    }
-    #[inline(always)]
-    fn splat(m: u64) -> u64 {
-        m
-    }
+/// Row g's four little-endian u64s, m + k.
+#[inline(always)]
+fn row_words(m: &[u8; 32], k: &[u8; 32]) -> [u64; 4] {
+    let (m, _) = m.as_chunks::<8>();
+    let (k, _) = k.as_chunks::<8>();
+    core::array::from_fn(|j| u64::from_le_bytes(m[j]) ^ u64::from_le_bytes(k[j]))
+}
+
+impl Rows for u64 {
     #[inline(always)]
     fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [u64; 4] {
-        let (m, _) = m[0].as_chunks::<8>();
-        let (k, _) = k[0].as_chunks::<8>();
-        core::array::from_fn(|j| u64::from_le_bytes(m[j]) ^ u64::from_le_bytes(k[j]))
-    }
-    #[inline(always)]
-    fn load(s: &[u64]) -> u64 {
-        s[0]
-    }
-    #[inline(always)]
-    fn store(self, s: &mut [u64]) {
-        s[0] = self;
+        row_words(m[0], k[0])
     }
 }
 
-/// Two u64 groups, lane-wise (portable; compilers may pair the operations in one vector).
-impl Word for [u64; 2] {
-    const GROUPS: usize = 2;
+impl<const G: usize> Rows for [u64; G] {
     #[inline(always)]
-    fn zero() -> [u64; 2] {
-        [0; 2]
-    }
-    #[inline(always)]
-    fn xor(self, rhs: [u64; 2]) -> [u64; 2] {
-        [self[0] ^ rhs[0], self[1] ^ rhs[1]]
-    }
-    #[inline(always)]
-    fn and(self, rhs: [u64; 2]) -> [u64; 2] {
-        [self[0] & rhs[0], self[1] & rhs[1]]
-    }
-    #[inline(always)]
-    fn shr(self, n: u32) -> [u64; 2] {
-        [self[0] >> n, self[1] >> n]
-    }
-    #[inline(always)]
-    fn shl(self, n: u32) -> [u64; 2] {
-        [self[0] << n, self[1] << n]
-    }
-    #[inline(always)]
-    fn splat(m: u64) -> [u64; 2] {
-        [m; 2]
-    }
-    #[inline(always)]
-    fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [[u64; 2]; 4] {
-        let (a, b) = (
-            u64::columns(&m[..1], &k[..1]),
-            u64::columns(&m[1..2], &k[1..2]),
-        );
-        core::array::from_fn(|j| [a[j], b[j]])
-    }
-    #[inline(always)]
-    fn load(s: &[u64]) -> [u64; 2] {
-        [s[0], s[1]]
-    }
-    #[inline(always)]
-    fn store(self, s: &mut [u64]) {
-        s[..2].copy_from_slice(&self);
+    fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [[u64; G]; 4] {
+        let r: [[u64; 4]; G] = core::array::from_fn(|g| row_words(m[g], k[g]));
+        core::array::from_fn(|j| core::array::from_fn(|g| r[g][j]))
     }
 }
 
-/// Two u64 groups in one SSE2 register (SSE2 is part of every x86-64 CPU: no detection; not
-/// in the forced-portable build, which runs `[u64; 2]`).
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "sse2",
-    not(wegman_backend = "soft")
-))]
-#[derive(Clone, Copy)]
-#[repr(transparent)]
-pub(crate) struct W128(core::arch::x86_64::__m128i);
+wegman_f2::vector_words!();
 
-// SAFETY (every `unsafe` block of this impl): each calls an SSE2 intrinsic, and the impl
-// exists only when SSE2 is enabled for the whole build (`target_feature = "sse2"`, true on
-// every x86-64 target), so the CPU has it; loads and stores go through u64 arrays.
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "sse2",
-    not(wegman_backend = "soft")
-))]
-impl Word for W128 {
-    const GROUPS: usize = 2;
-    #[inline(always)]
-    fn zero() -> W128 {
-        // SAFETY: SSE2 (see the impl).
-        W128(unsafe { core::arch::x86_64::_mm_setzero_si128() })
-    }
-    #[inline(always)]
-    fn xor(self, rhs: W128) -> W128 {
-        // SAFETY: SSE2 (see the impl).
-        W128(unsafe { core::arch::x86_64::_mm_xor_si128(self.0, rhs.0) })
-    }
-    #[inline(always)]
-    fn and(self, rhs: W128) -> W128 {
-        // SAFETY: SSE2 (see the impl).
-        W128(unsafe { core::arch::x86_64::_mm_and_si128(self.0, rhs.0) })
-    }
-    #[inline(always)]
-    fn shr(self, n: u32) -> W128 {
-        use core::arch::x86_64::*;
-        // SAFETY: SSE2 (see the impl).
-        W128(unsafe { _mm_srl_epi64(self.0, _mm_cvtsi32_si128(n as i32)) })
-    }
-    #[inline(always)]
-    fn shl(self, n: u32) -> W128 {
-        use core::arch::x86_64::*;
-        // SAFETY: SSE2 (see the impl).
-        W128(unsafe { _mm_sll_epi64(self.0, _mm_cvtsi32_si128(n as i32)) })
-    }
-    #[inline(always)]
-    fn splat(m: u64) -> W128 {
-        // SAFETY: SSE2 (see the impl).
-        W128(unsafe { core::arch::x86_64::_mm_set1_epi64x(m as i64) })
-    }
+#[cfg(all(target_arch = "x86_64", not(wegman_backend = "soft")))]
+impl Rows for W128 {
     #[inline(always)]
     fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [W128; 4] {
-        <[u64; 2]>::columns(m, k).map(W128::from_pair)
-    }
-    #[inline(always)]
-    fn load(s: &[u64]) -> W128 {
-        W128::from_pair(<[u64; 2]>::load(s))
-    }
-    #[inline(always)]
-    fn store(self, s: &mut [u64]) {
-        self.to_pair().store(s);
-    }
-}
-
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "sse2",
-    not(wegman_backend = "soft")
-))]
-impl W128 {
-    /// Groups 0 and 1 from a pair of u64s.
-    #[inline(always)]
-    pub(crate) fn from_pair([a, b]: [u64; 2]) -> W128 {
-        // SAFETY: SSE2 (see the `Word` impl).
-        W128(unsafe { core::arch::x86_64::_mm_set_epi64x(b as i64, a as i64) })
-    }
-
-    /// Groups 0 and 1 as a pair of u64s.
-    #[inline(always)]
-    pub(crate) fn to_pair(self) -> [u64; 2] {
-        let mut out = [0u64; 2];
-        // SAFETY: SSE2 (see the `Word` impl); `out` is 16 writable bytes and `storeu` has no
-        // alignment requirement.
-        unsafe { core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().cast(), self.0) };
-        out
+        <[u64; 2]>::columns(m, k).map(|w| W128::from_groups(|g| w[g]))
     }
 }
 

@@ -36,9 +36,9 @@ use alloc::boxed::Box;
 use once_cell::race::OnceBox;
 use zeroize::Zeroize;
 
+use crate::backend::token;
 use crate::fft::{ifft, point, reduce_2to256, ybasis_twiddle_index};
 use crate::tower::{AesIsomorphism, Gf256};
-use crate::backend::token;
 use crate::{Available, Backend};
 use wegman_arch::{Job, Kernel};
 use wegman_f2::bytes::affine_matrix;
@@ -512,7 +512,7 @@ mod generate {
              //! The y-basis network of `crate::fft::fft64_ybasis` on bitsliced words as\n\
              //! straight-line code: `twK` is x ↦ α_{2K}·x (the shortest greedy XOR circuit of\n\
              //! `ConstMul`), and `twiddle` picks one by K.\n\n\
-             use crate::bitslice::Word;\n",
+             use wegman_f2::word::Word;\n",
         );
         for k in 1..32 {
             let c = ConstMul::new_vartime(point(2 * k));

@@ -8,10 +8,10 @@
 //! the matrix of x ↦ c·x in the tower. Both backends give identical results (tested lane by
 //! lane against the scalar [`Gf256`]) and are constant-time.
 
-use crate::bitslice::{ConstMul, SlicedGf256x64, affine_mul_tower};
-use crate::tower::{AesIsomorphism, Gf256};
 use crate::Available;
 use crate::backend::token;
+use crate::bitslice::{ConstMul, SlicedGf256x64, affine_mul_tower};
+use crate::tower::{AesIsomorphism, Gf256};
 use wegman_arch::{Job, Kernel};
 use wegman_f2::error::{Error, same_len};
 

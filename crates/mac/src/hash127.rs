@@ -38,8 +38,8 @@ use aes::cipher::{BlockCipherEncrypt, KeyInit};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 pub use self::backend::Backend;
-use self::backend::{Absorb, Acc, Avail, Expand, Finish, Joinable, Tables, fp53};
 use self::backend::int128::{self, BLOCK_WORDS, P};
+use self::backend::{Absorb, Acc, Avail, Expand, Finish, Joinable, Tables, fp53};
 use crate::error::{array_from, key_len, nonce_len};
 use crate::{Error, Tag};
 

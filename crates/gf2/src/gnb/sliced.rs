@@ -27,10 +27,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::{Gnb, NbElement};
+use crate::sliced::tally;
 pub use crate::sliced::{Backend, Gates, Word};
-use crate::sliced::{Lanes64, tally};
 #[cfg(target_arch = "x86_64")]
-use crate::sliced::{Lanes256, Lanes512};
+use crate::sliced::{W256, W512};
 
 /// The bit-sliced multipliers of Brumley–Page (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -771,10 +771,10 @@ type MulFn<W> = unsafe fn(&Plan, Multiplier, &[W], &[W], &mut [W], &mut [W]);
 fn mul_words_soft(
     plan: &Plan,
     mult: Multiplier,
-    a2: &[Lanes64],
-    b2: &[Lanes64],
-    c: &mut [Lanes64],
-    scratch: &mut [Lanes64],
+    a2: &[u64],
+    b2: &[u64],
+    c: &mut [u64],
+    scratch: &mut [u64],
 ) {
     mul_words(plan, mult, a2, b2, c, scratch);
 }
@@ -784,10 +784,10 @@ fn mul_words_soft(
 fn mul_words_avx2(
     plan: &Plan,
     mult: Multiplier,
-    a2: &[Lanes256],
-    b2: &[Lanes256],
-    c: &mut [Lanes256],
-    scratch: &mut [Lanes256],
+    a2: &[W256],
+    b2: &[W256],
+    c: &mut [W256],
+    scratch: &mut [W256],
 ) {
     mul_words(plan, mult, a2, b2, c, scratch);
 }
@@ -797,10 +797,10 @@ fn mul_words_avx2(
 fn mul_words_avx512(
     plan: &Plan,
     mult: Multiplier,
-    a2: &[Lanes512],
-    b2: &[Lanes512],
-    c: &mut [Lanes512],
-    scratch: &mut [Lanes512],
+    a2: &[W512],
+    b2: &[W512],
+    c: &mut [W512],
+    scratch: &mut [W512],
 ) {
     mul_words(plan, mult, a2, b2, c, scratch);
 }
@@ -923,13 +923,13 @@ fn job_with<W: Word, J: SlicedJob>(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn job_avx2<J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::Output {
-    job_with::<Lanes256, J>(plan, mult, job, mul_words_avx2)
+    job_with::<W256, J>(plan, mult, job, mul_words_avx2)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 fn job_avx512<J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::Output {
-    job_with::<Lanes512, J>(plan, mult, job, mul_words_avx512)
+    job_with::<W512, J>(plan, mult, job, mul_words_avx512)
 }
 
 /// Runs `job` on `backend`'s word type (`mult` supported: checked by the caller). One
@@ -941,7 +941,7 @@ pub(crate) fn run_job<J: SlicedJob>(
     job: J,
 ) -> J::Output {
     match backend {
-        Backend::Soft => job_with::<Lanes64, J>(plan, mult, job, mul_words_soft),
+        Backend::Soft => job_with::<u64, J>(plan, mult, job, mul_words_soft),
         // SAFETY: a `Gnb` holds `Avx2` only after `is_available()` confirmed AVX2 on this CPU.
         #[cfg(target_arch = "x86_64")]
         Backend::Avx2 => unsafe { job_avx2(plan, mult, job) },
@@ -974,7 +974,7 @@ fn run<W: Word>(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn run_avx2(plan: &Plan, mult: Multiplier, a: &[NbElement], b: &[NbElement], c: &mut [NbElement]) {
-    run::<Lanes256>(plan, mult, a, b, c);
+    run::<W256>(plan, mult, a, b, c);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -986,7 +986,7 @@ fn run_avx512(
     b: &[NbElement],
     c: &mut [NbElement],
 ) {
-    run::<Lanes512>(plan, mult, a, b, c);
+    run::<W512>(plan, mult, a, b, c);
 }
 
 /// c\[i\] = a\[i\]·b\[i\] with `mult` on `backend` (equal lengths, `mult` supported: checked by
@@ -1000,7 +1000,7 @@ pub(crate) fn mul_batch(
     c: &mut [NbElement],
 ) {
     match backend {
-        Backend::Soft => run::<Lanes64>(plan, mult, a, b, c),
+        Backend::Soft => run::<u64>(plan, mult, a, b, c),
         // SAFETY: a `Gnb` holds `Avx2` only after `is_available()` confirmed AVX2 on this CPU.
         #[cfg(target_arch = "x86_64")]
         Backend::Avx2 => unsafe { run_avx2(plan, mult, a, b, c) },

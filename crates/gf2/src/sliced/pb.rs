@@ -28,9 +28,9 @@ use alloc::vec::Vec;
 use crate::error::Error;
 use crate::field::Element;
 use crate::modulus::Modulus;
-use crate::sliced::{Backend, Gates, Lanes64, SlicedArith, Word, gather, scatter, tally};
+use crate::sliced::{Backend, Gates, SlicedArith, Word, gather, scatter, tally};
 #[cfg(target_arch = "x86_64")]
-use crate::sliced::{Lanes256, Lanes512};
+use crate::sliced::{W256, W512};
 
 /// The largest schoolbook size (the base cases are instantiated for 1..=this).
 pub const MAX_KARATSUBA_BASE: usize = 24;
@@ -311,22 +311,22 @@ product!(fn mul_generic<W>(W, karatsuba_generic));
 karatsuba!(
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn karatsuba_avx2(Lanes256)
+    fn karatsuba_avx2(W256)
 );
 product!(
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn mul_avx2(Lanes256, karatsuba_avx2)
+    fn mul_avx2(W256, karatsuba_avx2)
 );
 karatsuba!(
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f")]
-    fn karatsuba_avx512(Lanes512)
+    fn karatsuba_avx512(W512)
 );
 product!(
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f")]
-    fn mul_avx512(Lanes512, karatsuba_avx512)
+    fn mul_avx512(W512, karatsuba_avx512)
 );
 
 #[inline(always)]
@@ -342,13 +342,13 @@ fn job_with<W: Word, J: PbJob>(plan: &PbPlan, job: J, mul_fn: MulFn<W>) -> J::Ou
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn job_avx2<J: PbJob>(plan: &PbPlan, job: J) -> J::Output {
-    job_with::<Lanes256, J>(plan, job, mul_avx2)
+    job_with::<W256, J>(plan, job, mul_avx2)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 fn job_avx512<J: PbJob>(plan: &PbPlan, job: J) -> J::Output {
-    job_with::<Lanes512, J>(plan, job, mul_avx512)
+    job_with::<W512, J>(plan, job, mul_avx512)
 }
 
 /// The largest schoolbook leaf the default plan uses ([`default_karatsuba_base`]).
@@ -424,7 +424,7 @@ impl SlicedPb {
     pub fn run<J: PbJob>(&self, job: J) -> J::Output {
         let plan = &self.plan;
         match self.backend {
-            Backend::Soft => job_with::<Lanes64, J>(plan, job, mul_generic::<Lanes64>),
+            Backend::Soft => job_with::<u64, J>(plan, job, mul_generic::<u64>),
             // SAFETY: a `SlicedPb` holds `Avx2` only after `is_available()` confirmed AVX2.
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2 => unsafe { job_avx2(plan, job) },

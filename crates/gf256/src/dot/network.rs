@@ -5,7 +5,7 @@
 //! straight-line code: `twK` is x ↦ α_{2K}·x (the shortest greedy XOR circuit of
 //! `ConstMul`), and `twiddle` picks one by K.
 
-use crate::bitslice::Word;
+use wegman_f2::word::Word;
 
 /// x ↦ α_2·x: 4 XORs.
 #[inline(always)]

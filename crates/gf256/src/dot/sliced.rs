@@ -35,9 +35,10 @@
 //!
 //! Everything is straight-line code on public indices: constant-time.
 
-use crate::bitslice::{SlicedGf256x64, Word, add_words, mul_words};
+use crate::bitslice::{Rows, SlicedGf256x64, add_words, mul_words};
 use crate::fft::{ifft, point, reduce_2to256, ybasis_twiddle_index};
 use crate::tower::Gf256;
+use wegman_f2::word::{Word, transpose64};
 
 use super::network::twiddle;
 use super::{PAIR, Pair};
@@ -142,61 +143,6 @@ fn accumulate<W: Word>(acc: &mut [u64], p: usize, w: &[W; 8]) {
     }
 }
 
-/// r[a], r[b] ← the swap-move of distance n under mask m: bits i + n of r[a] (i in m) trade
-/// places with bits i of r[b].
-#[inline(always)]
-fn swapmove<W: Word>(r: &mut [W; 8], a: usize, b: usize, n: u32, m: u64) {
-    let t = r[a].shr(n).xor(r[b]).and(W::splat(m));
-    r[b] = r[b].xor(t);
-    r[a] = r[a].xor(t.shl(n));
-}
-
-/// Three swap-move stages on eight words: distances d, 2d, 4d between words 1, 2, 4 apart
-/// (each exchanges one bit of the word index with one bit of the bit index).
-#[inline(always)]
-fn transpose8<W: Word>(r: &mut [W; 8], d: u32, m: [u64; 3]) {
-    swapmove(r, 0, 1, d, m[0]);
-    swapmove(r, 2, 3, d, m[0]);
-    swapmove(r, 4, 5, d, m[0]);
-    swapmove(r, 6, 7, d, m[0]);
-    swapmove(r, 0, 2, 2 * d, m[1]);
-    swapmove(r, 1, 3, 2 * d, m[1]);
-    swapmove(r, 4, 6, 2 * d, m[1]);
-    swapmove(r, 5, 7, 2 * d, m[1]);
-    swapmove(r, 0, 4, 4 * d, m[2]);
-    swapmove(r, 1, 5, 4 * d, m[2]);
-    swapmove(r, 2, 6, 4 * d, m[2]);
-    swapmove(r, 3, 7, 4 * d, m[2]);
-}
-
-/// Transposes the 64 × 64 bit matrix of each 64-bit group: afterwards bit b of word w is bit
-/// w of word b before. Distances 1, 2, 4 on groups of eight consecutive words, then 8, 16, 32
-/// on words eight apart (the stages commute).
-#[inline(always)]
-fn transpose64<W: Word>(x: &mut [W; 64]) {
-    const LOW: [u64; 3] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0f0f_0f0f_0f0f_0f0f,
-    ];
-    const HIGH: [u64; 3] = [
-        0x00ff_00ff_00ff_00ff,
-        0x0000_ffff_0000_ffff,
-        0x0000_0000_ffff_ffff,
-    ];
-    let (rows, _) = x.as_chunks_mut::<8>();
-    for r in rows.iter_mut() {
-        transpose8(r, 1, LOW);
-    }
-    for b in 0..8 {
-        let mut r: [W; 8] = core::array::from_fn(|i| x[b + 8 * i]);
-        transpose8(&mut r, 8, HIGH);
-        for (i, w) in r.into_iter().enumerate() {
-            x[b + 8 * i] = w;
-        }
-    }
-}
-
 /// The zero pair: the rows past the end of a partial batch (a zero pair under a zero key
 /// adds (0 + 0)(0 + 0) = 0).
 static ZERO_PAIR: Pair = [0; PAIR];
@@ -224,7 +170,7 @@ fn wipe<W: Word>(x: &mut [W]) {
 /// Adds the products of batches of 64·`W::GROUPS` pairs into `acc` (512·GROUPS u64s, word
 /// 8p + i at u64s GROUPS·(8p + i)..); a last partial batch is completed with zero pairs.
 #[inline(always)]
-pub(super) fn absorb_batches<W: Word>(acc: &mut [u64], msg: &[Pair], key: &[Pair]) {
+pub(super) fn absorb_batches<W: Rows>(acc: &mut [u64], msg: &[Pair], key: &[Pair]) {
     let lanes = 64 * W::GROUPS;
     let mut x = [[W::zero(); 8]; 64];
     let mut y = [[[W::zero(); 8]; 32]; 2];
@@ -396,52 +342,10 @@ const fn first_lanes(h: usize) -> u64 {
 
 /// Two u64 groups: an SSE2 register on x86-64 (baseline), else a pair of u64s (also the
 /// forced-portable build, so CI runs both).
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "sse2",
-    not(wegman_backend = "soft")
-))]
+#[cfg(all(target_arch = "x86_64", not(wegman_backend = "soft")))]
 type Pair64 = crate::bitslice::W128;
-#[cfg(not(all(
-    target_arch = "x86_64",
-    target_feature = "sse2",
-    not(wegman_backend = "soft")
-)))]
+#[cfg(not(all(target_arch = "x86_64", not(wegman_backend = "soft"))))]
 type Pair64 = [u64; 2];
-
-/// The two groups of a [`Pair64`].
-#[inline(always)]
-fn groups(w: Pair64) -> [u64; 2] {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        not(wegman_backend = "soft")
-    ))]
-    return w.to_pair();
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        not(wegman_backend = "soft")
-    )))]
-    return w;
-}
-
-/// A [`Pair64`] from two groups.
-#[inline(always)]
-fn from_groups(g: [u64; 2]) -> Pair64 {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        not(wegman_backend = "soft")
-    ))]
-    return crate::bitslice::W128::from_pair(g);
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        not(wegman_backend = "soft")
-    )))]
-    return g;
-}
 
 /// The FFTs of both elements of a pair m + k at the 64 points, lane = point: group 0 of each
 /// word the element m_t, group 1 the element m'_t (two u64 groups, so both run side by side).
@@ -461,8 +365,10 @@ fn pair_points(t: &SlicedTables, m: &Pair, k: &Pair) -> [Pair64; 8] {
     b.as_flattened_mut().fill(0);
     zeroize::optimization_barrier(&b);
     // Stage 1: coefficients 32..64 are zero, so both halves hold the 32 coefficients.
-    let mut x: [Pair64; 8] =
-        core::array::from_fn(|i| from_groups([e0[i] | e0[i] << 32, e1[i] | e1[i] << 32]));
+    let mut x: [Pair64; 8] = core::array::from_fn(|i| {
+        let g = [e0[i] | e0[i] << 32, e1[i] | e1[i] << 32];
+        Pair64::from_groups(|j| g[j])
+    });
     for (i, c) in t.lane_c.iter().enumerate() {
         let h = 1u32 << (4 - i);
         let f = Pair64::splat(first_lanes(h as usize));
@@ -490,7 +396,7 @@ pub(super) fn absorb_short_inline(
     key: &[Pair],
 ) {
     for (m, k) in msg.iter().zip(key) {
-        let mut x = pair_points(t, m, k).map(groups);
+        let mut x = pair_points(t, m, k).map(|w| [w.group(0), w.group(1)]);
         let a: [u64; 8] = core::array::from_fn(|i| x[i][0]);
         let b: [u64; 8] = core::array::from_fn(|i| x[i][1]);
         *direct = add_words(direct, &mul_words(&a, &b));
