@@ -17,7 +17,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use wegman_ec::batch::{BatchLadder, SlicedBasis};
 use wegman_ec::{Curve, CurveField, CurveId, NistPb, Point, Scalar};
-use wegman_gf2::sliced::Backend;
+use wegman_gf2::sliced::SlicedBackend as Backend;
 use wegman_gf2::{Element, Field, Gnb};
 use wegman_testkit::Rng;
 

@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use wegman_gf2::gnb::{Backend, Multiplier};
+use wegman_gf2::gnb::{Multiplier, SlicedBackend as Backend};
 use wegman_gf2::{Element, Field, Gnb, NbElement, ssrf_modulus};
 
 /// The sweep (m, T) of the issue: type 2, type 4, then 283, 409, 571.
@@ -107,7 +107,10 @@ fn sweep(c: &mut Criterion) {
             });
         }
         for &backend in Backend::ALL.iter().filter(|b| b.is_available()) {
-            let g = Gnb::with_backend(m, Some(t), backend).unwrap().unwrap();
+            let g = Gnb::with_type(m, Some(t))
+                .unwrap()
+                .with_backend(backend)
+                .unwrap();
             for mult in Multiplier::ALL {
                 if g.gate_count(mult).is_err() {
                     continue;

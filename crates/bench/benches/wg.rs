@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use wegman_gf2::gnb::{Backend, Multiplier};
+use wegman_gf2::gnb::{Multiplier, SlicedBackend as Backend};
 use wegman_wg::{Product, Wg29, Wg29Batch};
 
 /// Keystream bytes per pair per batch call.

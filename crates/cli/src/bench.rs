@@ -326,7 +326,7 @@ pub(crate) fn run(quick: bool) -> Result<()> {
 fn ec_batch(plan: &Plan, tsc: Option<f64>) -> Result<()> {
     use wegman_ec::batch::{BatchLadder, SlicedBasis};
     use wegman_ec::{Curve, CurveId, NistPb, Scalar};
-    use wegman_gf2::sliced::Backend;
+    use wegman_gf2::sliced::SlicedBackend as Backend;
     let show = |secs: f64| match tsc {
         Some(hz) => format!("{:>8.0} kcycles", secs * hz / 1e3),
         None => format!("{:>8.1} µs", secs * 1e6),
@@ -364,7 +364,7 @@ fn ec_batch(plan: &Plan, tsc: Option<f64>) -> Result<()> {
 /// WG-29: the serial cipher and the bit-sliced batch on every batch backend this CPU has, per
 /// keystream byte of one key, and the key/IV setup per key (BENCHMARKS.md, "WG-29").
 fn wg(plan: &Plan, tsc: Option<f64>) -> Result<()> {
-    use wegman_gf2::gnb::Backend;
+    use wegman_gf2::gnb::SlicedBackend as Backend;
     use wegman_wg::{Wg29, Wg29Batch};
     let show = |secs: f64| match tsc {
         Some(hz) => format!("{:>10.0} cycles", secs * hz),
@@ -389,7 +389,7 @@ fn wg(plan: &Plan, tsc: Option<f64>) -> Result<()> {
     for backend in Backend::available() {
         let lanes = backend.lanes();
         let pairs = vec![(key, iv); lanes];
-        let Some(Ok(mut b)) = Wg29Batch::with_backend(backend, None, &pairs) else {
+        let Ok(Ok(mut b)) = Wg29Batch::with_backend(backend, None, &pairs) else {
             continue;
         };
         let bytes = 16;
@@ -398,7 +398,7 @@ fn wg(plan: &Plan, tsc: Option<f64>) -> Result<()> {
             let _ = b.keystream(bytes, black_box(&mut out));
         }) / (lanes * bytes) as f64;
         let setup = measure(plan, || {
-            black_box(Wg29Batch::with_backend(backend, None, &pairs));
+            let _ = black_box(Wg29Batch::with_backend(backend, None, &pairs));
         }) / lanes as f64;
         let _ = writeln!(
             t,

@@ -529,12 +529,12 @@ fn field_ops(f: &Field, a: &[Element], e: &[u64]) -> Vec<Element> {
 }
 
 fn gnb(r: &mut Report) {
-    use wegman_gf2::gnb::sliced::Backend;
+    use wegman_gf2::gnb::sliced::SlicedBackend as Backend;
     let mut rng = Rng::new(3);
     for b in runnable!(r, Backend) {
         r.cover(b);
         for m in [29u32, 163, 233] {
-            let g = Gnb::with_backend(m, None, b).unwrap().unwrap();
+            let g = Gnb::with_type(m, None).unwrap().with_backend(b).unwrap();
             let pubs: Vec<NbElement> = (0..6).map(|_| g.element(&rng.limbs(m)).unwrap()).collect();
             let e = rng.limbs(m);
             let want = gnb_ops(&g, &pubs, &e);
@@ -587,12 +587,12 @@ fn gnb_ops(g: &Gnb, a: &[NbElement], e: &[u64]) -> Vec<NbElement> {
 }
 
 fn sliced_pb(r: &mut Report) {
-    use wegman_gf2::sliced::Backend;
+    use wegman_gf2::sliced::SlicedBackend as Backend;
     let mut rng = Rng::new(4);
     for b in runnable!(r, Backend) {
         r.cover(b);
         for modulus in field_moduli() {
-            let s = SlicedPb::with_backend(modulus, b).unwrap();
+            let s = SlicedPb::new(modulus).with_backend(b).unwrap();
             let f = Field::new(modulus);
             let n = b.lanes() + 3;
             let a: Vec<Element> = (0..n).map(|_| elem(&f, &mut rng)).collect();
@@ -694,7 +694,7 @@ fn ec_single(r: &mut Report) {
 }
 
 fn ec_batch(r: &mut Report) {
-    use wegman_gf2::sliced::Backend;
+    use wegman_gf2::sliced::SlicedBackend as Backend;
     let mut rng = Rng::new(6);
     for b in runnable!(r, Backend) {
         let jobs: [(CurveId, SlicedBasis); 3] = [
@@ -761,7 +761,7 @@ fn ec_batch(r: &mut Report) {
 }
 
 fn wg29(r: &mut Report) {
-    use wegman_gf2::gnb::sliced::Backend;
+    use wegman_gf2::gnb::sliced::SlicedBackend as Backend;
     let mut rng = Rng::new(29);
     r.cover("serial");
     for (klen, ivlen) in [(10usize, 4usize), (16, 8), (12, 4)] {

@@ -36,9 +36,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use subtle::{Choice, ConditionallySelectable};
-use wegman_gf2::gnb::{Multiplier, NbPbMap, SlicedJob, SlicedOps};
-use wegman_gf2::sliced::pb::{PbJob, PbOps, SlicedPb};
-use wegman_gf2::sliced::{Backend, SlicedArith, Word, gather, scatter};
+use wegman_gf2::gnb::{Multiplier, NbPbMap};
+use wegman_gf2::sliced::pb::SlicedPb;
+use wegman_gf2::sliced::{SlicedArith, SlicedBackend as Backend, Word, gather, scatter};
+use wegman_gf2::sliced::{SlicedField, SlicedJob};
 use wegman_gf2::{Element, Field, Gnb, Modulus};
 use zeroize::Zeroize;
 
@@ -132,20 +133,16 @@ impl BatchLadder {
         basis: SlicedBasis,
         backend: Backend,
     ) -> Result<BatchLadder, Error> {
-        if !backend.is_available() {
-            return Err(Error::BackendUnavailable);
-        }
         let sec2 = Field::new(modulus);
         let b = sec2.element(b.limbs())?;
         let m = modulus.degree();
         let (engine, b_limbs) = match basis {
             SlicedBasis::Polynomial => {
-                let pb =
-                    SlicedPb::with_backend(modulus, backend).ok_or(Error::BackendUnavailable)?;
+                let pb = SlicedPb::new(modulus).with_backend(backend)?;
                 (Engine::Pb(pb), *sec2.sqrt(&b).limbs())
             }
             SlicedBasis::Normal(mult) => {
-                let g = Gnb::with_backend(m, None, backend).ok_or(Error::BackendUnavailable)??;
+                let g = Gnb::with_type(m, None)?.with_backend(backend)?;
                 let map = NbPbMap::new(&g, &sec2)?;
                 // Checked here so that the batches cannot fail.
                 g.check_multiplier(mult)?;
@@ -352,20 +349,12 @@ struct LadderLanes<'a> {
     n_bits: usize,
 }
 
-impl PbJob for LadderLanes<'_> {
+/// One body for both bases: the ladder is written against `SlicedArith`.
+impl<F: SlicedField> SlicedJob<F> for LadderLanes<'_> {
     type Output = LaneResults;
 
     #[inline(always)]
-    fn run<W: Word>(self, ops: &mut PbOps<'_, W>) -> LaneResults {
-        ladder_lanes(self, ops)
-    }
-}
-
-impl SlicedJob for LadderLanes<'_> {
-    type Output = LaneResults;
-
-    #[inline(always)]
-    fn run<W: Word>(self, ops: &mut SlicedOps<'_, W>) -> LaneResults {
+    fn run<W: Word>(self, ops: &mut F::Ops<'_, W>) -> LaneResults {
         ladder_lanes(self, ops)
     }
 }

@@ -32,7 +32,7 @@ pub enum Error {
     /// The operating system's random generator failed.
     Random,
     /// The bit-sliced backend asked for is not available on this CPU.
-    BackendUnavailable,
+    BackendUnavailable(wegman_arch::Unavailable),
     /// A batch got different numbers of scalars and points.
     BatchLength {
         /// Scalars given.
@@ -71,9 +71,7 @@ impl fmt::Display for Error {
             Error::Encoding(why) => write!(f, "malformed SEC 1 point: {why}"),
             Error::InvalidSecretKey => f.write_str("secret key out of range [1, n - 1]"),
             Error::Random => f.write_str("the operating system's random generator failed"),
-            Error::BackendUnavailable => {
-                f.write_str("the bit-sliced backend asked for is not available on this CPU")
-            }
+            Error::BackendUnavailable(e) => write!(f, "{e}"),
             Error::BatchLength { scalars, points } => write!(
                 f,
                 "a batch needs one scalar per point ({scalars} scalars, {points} points)"
@@ -88,6 +86,12 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+impl From<wegman_arch::Unavailable> for Error {
+    fn from(e: wegman_arch::Unavailable) -> Error {
+        Error::BackendUnavailable(e)
+    }
+}
 
 impl From<wegman_gf2::Error> for Error {
     fn from(e: wegman_gf2::Error) -> Error {

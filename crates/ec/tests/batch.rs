@@ -7,7 +7,7 @@
 use wegman_ec::batch::{BatchLadder, SlicedBasis};
 use wegman_ec::{Curve, CurveField, CurveId, Error, NistPb, Point, Scalar, SecretKey};
 use wegman_gf2::gnb::Multiplier;
-use wegman_gf2::sliced::Backend;
+use wegman_gf2::sliced::SlicedBackend as Backend;
 use wegman_gf2::{Element, Gnb};
 use wegman_testkit::Rng;
 

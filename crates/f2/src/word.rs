@@ -14,7 +14,7 @@
 //! at once); [`gather`] and [`scatter`] move elements into and out of sliced form with it.
 
 /// A word of bit-sliced lanes in 64-lane groups (lane 64g + j at bit j of group g).
-pub trait Word: Copy {
+pub trait Word: Copy + 'static {
     /// 64-lane groups.
     const GROUPS: usize;
     /// All lanes zero.

@@ -41,8 +41,9 @@ pub mod convert;
 mod params;
 pub mod sliced;
 
+use crate::sliced::SlicedAvail;
 pub use convert::NbPbMap;
-pub use sliced::{Backend, Gates, Multiplier, SlicedJob, SlicedOps, Word};
+pub use sliced::{Gates, Multiplier, SlicedBackend, SlicedJob, SlicedOps, Word};
 
 /// An element of a [`Gnb`] field: nine limbs, bit i the coefficient of β^{2^i}.
 ///
@@ -159,7 +160,7 @@ pub struct Gnb {
     row_start: Vec<u16>,
     /// The bit-sliced multipliers' tables.
     plan: sliced::Plan,
-    backend: Backend,
+    backend: SlicedAvail,
 }
 
 impl fmt::Debug for Gnb {
@@ -255,7 +256,7 @@ impl Gnb {
     /// F_{2^m} in the GNB of type `t` (or the smallest type for `None`); a clear error if
     /// there is none.
     pub fn with_type(m: u32, t: Option<u32>) -> Result<Gnb, Error> {
-        Gnb::build(m, t, Backend::detect())
+        Gnb::build(m, t, SlicedAvail::detect())
     }
 
     /// Parses `M` or `M,T` (the CLI's `--gnb`).
@@ -277,16 +278,14 @@ impl Gnb {
         Gnb::with_type(m, t)
     }
 
-    /// Like [`Gnb::with_type`] with a chosen batch backend (tests and benchmarks compare
-    /// them): `None` if this CPU cannot run it, `Some(Err)` for bad (m, T).
-    pub fn with_backend(m: u32, t: Option<u32>, backend: Backend) -> Option<Result<Gnb, Error>> {
-        if !backend.is_available() {
-            return None;
-        }
-        Some(Gnb::build(m, t, backend))
+    /// The same field on a chosen batch backend (tests and benchmarks compare them); an
+    /// error if this CPU cannot run it.
+    pub fn with_backend(mut self, backend: SlicedBackend) -> Result<Gnb, wegman_arch::Unavailable> {
+        self.backend = SlicedAvail::new(backend)?;
+        Ok(self)
     }
 
-    fn build(m: u32, t: Option<u32>, backend: Backend) -> Result<Gnb, Error> {
+    fn build(m: u32, t: Option<u32>, backend: SlicedAvail) -> Result<Gnb, Error> {
         let t = params::check(m, t)?;
         let f = params::f_sequence(m, t);
         let pairs = params::mo_pairs(m, t, &f);
@@ -322,8 +321,8 @@ impl Gnb {
     }
 
     /// The batch backend.
-    pub fn backend(&self) -> Backend {
-        self.backend
+    pub fn backend(&self) -> SlicedBackend {
+        self.backend.get()
     }
 
     /// Row x of the multiplication matrix M: the set Y(x) (c_0 = Σ_x a_x Σ_{y ∈ Y(x)} b_y).
@@ -592,10 +591,10 @@ impl Gnb {
     /// (AESMPO trades m²/2 ANDs for as many XORs, a tie in time). The AVX-512 backend follows
     /// the AVX2 rule until measured.
     pub fn best_multiplier(&self) -> Multiplier {
-        let fan_hasan_from = match self.backend {
-            Backend::Soft => 131,
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 | Backend::Avx512 => 83,
+        let fan_hasan_from = if self.backend.get().lanes() > 64 {
+            83
+        } else {
+            131
         };
         if self.plan.has_fan_hasan() && self.m >= fan_hasan_from {
             Multiplier::FanHasan
@@ -636,15 +635,29 @@ impl Gnb {
         crate::error::same_len(c.len(), a.len())?;
         crate::error::same_len(c.len(), b.len())?;
         self.check_multiplier(mult)?;
-        sliced::mul_batch(&self.plan, self.backend, mult, a, b, c);
+        self.backend.run(sliced::MulBatch {
+            plan: &self.plan,
+            mult,
+            a,
+            b,
+            c,
+        });
         Ok(())
     }
 
     /// Runs an algorithm on bit-sliced elements ([`SlicedJob`]) with `mult`'s products, inside
     /// one match of the batch backend: 64, 256 or 512 lanes per word. Fan–Hasan needs type 2.
-    pub fn run_sliced<J: SlicedJob>(&self, mult: Multiplier, job: J) -> Result<J::Output, Error> {
+    pub fn run_sliced<J: SlicedJob<Gnb>>(
+        &self,
+        mult: Multiplier,
+        job: J,
+    ) -> Result<J::Output, Error> {
         self.check_multiplier(mult)?;
-        Ok(sliced::run_job(&self.plan, self.backend, mult, job))
+        Ok(self.backend.run(sliced::RunJob {
+            plan: &self.plan,
+            mult,
+            job,
+        }))
     }
 
     /// The word operations (ANDs, XORs) one bit-sliced product with `mult` executes, each

@@ -3,10 +3,12 @@
 //! is a sequence of word ANDs and XORs, the same for every lane: constant-time in every lane.
 //!
 //! - [`Word`]: a word of lanes, and the portable and vector word types;
-//! - [`Backend`]: which word type a batch runs on (one detection, one match per batch);
+//! - [`SlicedBackend`]: which word type a batch runs on (one detection; every job entered by
+//!   `Available::run` under the backend's token, [`SlicedKernels`]);
 //! - [`SlicedArith`]: the field operations a bit-sliced algorithm needs, implemented by the
 //!   Gaussian normal basis ([`crate::gnb::SlicedOps`]) and by the polynomial basis
-//!   ([`pb::PbOps`]);
+//!   ([`pb::PbOps`]); [`SlicedJob`] is an algorithm on them, run by either basis
+//!   ([`SlicedField`]);
 //! - [`gather`] / [`scatter`]: into and out of sliced form (64 × 64 bit transposes; both,
 //!   and [`Word`], from `wegman_f2::word`);
 //! - [`pb`]: the bit-sliced polynomial basis with Karatsuba multiplication.
@@ -14,8 +16,9 @@
 pub mod pb;
 
 wegman_arch::backends! {
-    /// How bit-sliced batches run (normal and polynomial bases). Every backend gives identical results.
-    pub enum Backend {
+    /// How bit-sliced batches run (normal and polynomial bases): the word, and so the lanes
+    /// per batch. Every backend gives identical results.
+    pub enum SlicedBackend {
         /// Portable: 64 lanes in a `u64`.
         Soft = "soft";
         /// AVX2: 256 lanes in a 256-bit vector.
@@ -25,17 +28,63 @@ wegman_arch::backends! {
     }
 }
 
-impl Backend {
-    /// Lanes per word: elements computed together.
+/// A [`SlicedBackend`] this CPU was checked to run.
+pub(crate) type SlicedAvail = wegman_arch::Available<SlicedBackend>;
+
+impl SlicedBackend {
+    /// Lanes per word: elements computed together (a property of the backend, like its
+    /// features; 64 times the `GROUPS` of its token's word).
     pub fn lanes(self) -> usize {
         match self {
-            Backend::Soft => 64,
+            SlicedBackend::Soft => 64,
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => 256,
+            SlicedBackend::Avx2 => 256,
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx512 => 512,
+            SlicedBackend::Avx512 => 512,
         }
     }
+}
+
+/// The word each backend's token computes on (docs/architecture.md: the token is the proof
+/// that the word's instructions run here).
+pub(crate) trait SlicedKernels: wegman_arch::Token {
+    /// The word.
+    type W: Word;
+}
+
+impl SlicedKernels for token::Soft {
+    type W = u64;
+}
+
+#[cfg(target_arch = "x86_64")]
+impl SlicedKernels for token::Avx2 {
+    type W = W256;
+}
+
+#[cfg(target_arch = "x86_64")]
+impl SlicedKernels for token::Avx512 {
+    type W = W512;
+}
+
+/// An out-of-line product on words, (a, b, c, scratch): the backend's token running the
+/// basis's product under its features (a job inlining every product took rustc minutes).
+pub(crate) type MulWordsFn<'a, W> = &'a dyn Fn(&[W], &[W], &mut [W], &mut [W]);
+
+/// A bit-sliced basis: the operations its jobs get on each word type.
+pub trait SlicedField {
+    /// The operations on `W` words.
+    type Ops<'a, W: Word>: SlicedArith<W>;
+}
+
+/// An algorithm on bit-sliced elements, run by a basis ([`crate::Gnb::run_sliced`],
+/// [`pb::SlicedPb::run`]) inside one backend dispatch: `run` is instantiated for the backend's
+/// word type and compiled with its features (mark it `#[inline(always)]`). A job written
+/// against [`SlicedArith`] alone implements it for every basis (`impl<B: SlicedField>`).
+pub trait SlicedJob<B: SlicedField + ?Sized> {
+    /// What the job returns.
+    type Output;
+    /// Runs the job on `ops`' word type.
+    fn run<W: Word>(self, ops: &mut B::Ops<'_, W>) -> Self::Output;
 }
 
 pub use wegman_f2::word::{Word, gather, scatter};
@@ -102,6 +151,23 @@ pub(crate) mod tally {
             Tally
         }
         fn store(self, _: &mut [u64]) {}
+    }
+
+    /// The token of the counting word: runs jobs in portable code.
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Token;
+
+    impl wegman_arch::Token for Token {
+        fn run<J: wegman_arch::Kernel<Self>>(self, job: J) -> J::Output {
+            job.run(self)
+        }
+        fn run_out_of_line<J: wegman_arch::Kernel<Self>>(self, job: J) -> J::Output {
+            job.run(self)
+        }
+    }
+
+    impl super::SlicedKernels for Token {
+        type W = Tally;
     }
 
     /// Runs `f` with the counters to itself and returns what it counted.

@@ -7,7 +7,7 @@ fn declared_features_match_std_detection() {
     for &b in wegman_gf2::Backend::ALL {
         wegman_testkit::check_declared_features(b.name(), b.features(), b.is_available());
     }
-    for &b in wegman_gf2::sliced::Backend::ALL {
+    for &b in wegman_gf2::sliced::SlicedBackend::ALL {
         wegman_testkit::check_declared_features(b.name(), b.features(), b.is_available());
     }
 }

@@ -5,7 +5,7 @@
 //! F_{2^29} matrix against the WG reference table (tests/data/gnb29-multiplication-table.txt),
 //! field identities and bad input.
 
-use wegman_gf2::gnb::{Backend, Multiplier, NbPbMap};
+use wegman_gf2::gnb::{Multiplier, NbPbMap, SlicedBackend as Backend};
 use wegman_gf2::{Error, Field, Gnb, Modulus, NbElement, ssrf_modulus};
 use wegman_testkit::rng::Rng as TestRng;
 
@@ -196,7 +196,10 @@ fn every_multiplier_on_every_backend_equals_the_reference() {
     for (m, t) in SWEEP {
         let r = Reference::new(m, t);
         for &backend in &covered {
-            let g = Gnb::with_backend(m, Some(t), backend).unwrap().unwrap();
+            let g = Gnb::with_type(m, Some(t))
+                .unwrap()
+                .with_backend(backend)
+                .unwrap();
             // Two full batches and a partial one.
             let n = 2 * backend.lanes() + 37;
             let a: Vec<NbElement> = (0..n).map(|_| random(&g, &mut rng)).collect();
@@ -230,7 +233,10 @@ fn partial_batches_of_every_size() {
     let mut rng = TestRng::new(3);
     for &backend in &backends() {
         for (m, t) in [(29, 2), (67, 4), (131, 2)] {
-            let g = Gnb::with_backend(m, Some(t), backend).unwrap().unwrap();
+            let g = Gnb::with_type(m, Some(t))
+                .unwrap()
+                .with_backend(backend)
+                .unwrap();
             let lanes = backend.lanes();
             let a: Vec<NbElement> = (0..lanes + 1).map(|_| random(&g, &mut rng)).collect();
             let b: Vec<NbElement> = (0..lanes + 1).map(|_| random(&g, &mut rng)).collect();
@@ -515,7 +521,7 @@ struct SlicedProducts<'a> {
     b: &'a [NbElement],
 }
 
-impl wegman_gf2::gnb::SlicedJob for SlicedProducts<'_> {
+impl wegman_gf2::gnb::SlicedJob<Gnb> for SlicedProducts<'_> {
     type Output = Vec<u64>;
     #[inline(always)]
     fn run<W: wegman_gf2::gnb::Word>(
@@ -558,7 +564,10 @@ fn sliced_jobs_equal_the_scalar_product_on_every_backend() {
     let mut rng = TestRng::new(29);
     for (m, t) in [(29u32, 2u32), (163, 4), (233, 2)] {
         for backend in backends() {
-            let g = Gnb::with_backend(m, Some(t), backend).unwrap().unwrap();
+            let g = Gnb::with_type(m, Some(t))
+                .unwrap()
+                .with_backend(backend)
+                .unwrap();
             let lanes = backend.lanes();
             // A partial batch: the missing lanes are zero.
             let n = lanes - 5;

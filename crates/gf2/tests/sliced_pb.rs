@@ -2,8 +2,9 @@
 //! (`Field`, CLMUL or portable; an independent implementation) and the bit-by-bit reference of
 //! `wegman-testkit`, on every backend this CPU has, at every batch-length boundary.
 
-use wegman_gf2::sliced::pb::{PbJob, PbOps, SlicedPb};
-use wegman_gf2::sliced::{Backend, SlicedArith, Word, gather, scatter};
+use wegman_gf2::sliced::SlicedJob;
+use wegman_gf2::sliced::pb::{PbOps, SlicedPb};
+use wegman_gf2::sliced::{SlicedArith, SlicedBackend as Backend, Word, gather, scatter};
 use wegman_gf2::{Element, Field, Modulus};
 use wegman_testkit::Rng;
 
@@ -37,7 +38,7 @@ fn products_and_squares_equal_the_field_on_every_backend() {
     for backend in backends() {
         for spec in MODULI {
             let f = Field::from_exponents(spec).unwrap();
-            let sp = SlicedPb::with_backend(*f.modulus(), backend).unwrap();
+            let sp = SlicedPb::new(*f.modulus()).with_backend(backend).unwrap();
             let w = sp.lanes();
             for n in [1, 63, 64, 65, w - 1, w, w + 1, 2 * w + 3] {
                 let a: Vec<Element> = (0..n).map(|_| random(&f, &mut rng)).collect();
@@ -113,7 +114,7 @@ struct Chain<'a> {
     b: &'a [Element],
 }
 
-impl PbJob for Chain<'_> {
+impl SlicedJob<SlicedPb> for Chain<'_> {
     type Output = Vec<Vec<u64>>;
     fn run<W: Word>(self, ops: &mut PbOps<'_, W>) -> Vec<Vec<u64>> {
         let m = ops.degree();
@@ -142,7 +143,7 @@ fn a_job_through_the_arith_interface() {
     let mut rng = Rng::new(11);
     let f = Field::from_exponents("233,74,0").unwrap();
     for backend in backends() {
-        let sp = SlicedPb::with_backend(*f.modulus(), backend).unwrap();
+        let sp = SlicedPb::new(*f.modulus()).with_backend(backend).unwrap();
         let n = sp.lanes() - 5;
         let a: Vec<Element> = (0..n).map(|_| random(&f, &mut rng)).collect();
         let b: Vec<Element> = (0..n).map(|_| random(&f, &mut rng)).collect();

@@ -21,7 +21,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use rayon::prelude::*;
-use wegman_gf2::gnb::{Backend, Gnb, Multiplier, SlicedJob, SlicedOps, Word};
+use wegman_gf2::gnb::{Gnb, Multiplier, SlicedBackend, SlicedJob, SlicedOps, Word};
 use zeroize::Zeroize;
 
 use crate::error::Error;
@@ -116,16 +116,25 @@ impl Wg29Batch {
         Wg29Batch::on(gnb, None, pairs)
     }
 
-    /// [`Wg29Batch::new`] on a given backend (`None` when this CPU lacks it) and, optionally,
-    /// a given product: for tests and benchmarks.
+    /// [`Wg29Batch::new`] on a given backend and, optionally, a given product: for tests and
+    /// benchmarks. The outer error if this CPU cannot run the backend, the inner one for a
+    /// bad pair.
     #[doc(hidden)]
     pub fn with_backend<K: AsRef<[u8]>, I: AsRef<[u8]>>(
-        backend: Backend,
+        backend: SlicedBackend,
         mult: Option<Product>,
         pairs: &[(K, I)],
-    ) -> Option<Result<Wg29Batch, PairError>> {
-        let gnb = Gnb::with_backend(29, Some(2), backend)?.ok()?;
-        Some(Wg29Batch::on(gnb, mult, pairs))
+    ) -> Result<Result<Wg29Batch, PairError>, wegman_arch::Unavailable> {
+        let gnb = match Gnb::with_type(29, Some(2)) {
+            Ok(g) => g.with_backend(backend)?,
+            Err(_) => {
+                return Ok(Err(PairError {
+                    index: 0,
+                    error: Error::Field,
+                }));
+            }
+        };
+        Ok(Wg29Batch::on(gnb, mult, pairs))
     }
 
     fn on<K: AsRef<[u8]>, I: AsRef<[u8]>>(
@@ -178,7 +187,7 @@ impl Wg29Batch {
     }
 
     /// The backend (lanes per word: `backend().lanes()`).
-    pub fn backend(&self) -> Backend {
+    pub fn backend(&self) -> SlicedBackend {
         self.gnb.backend()
     }
 
@@ -372,7 +381,7 @@ fn clock<W: Word>(
     ring[*head] = new;
 }
 
-impl SlicedJob for ClockJob<'_> {
+impl SlicedJob<Gnb> for ClockJob<'_> {
     type Output = ();
 
     #[inline(always)]

@@ -4,7 +4,7 @@
 //! batches; every product (the default straight-line one and the six of `wegman_gf2::gnb`); the
 //! vectors; errors.
 
-use wegman_gf2::gnb::{Backend, Multiplier};
+use wegman_gf2::gnb::{Multiplier, SlicedBackend as Backend};
 use wegman_wg::{Error, PairError, Product, Wg29, Wg29Batch};
 
 type Pair = (Vec<u8>, Vec<u8>);

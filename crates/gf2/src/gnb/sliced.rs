@@ -27,10 +27,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::{Gnb, NbElement};
-use crate::sliced::tally;
-pub use crate::sliced::{Backend, Gates, Word};
-#[cfg(target_arch = "x86_64")]
-use crate::sliced::{W256, W512};
+pub use crate::sliced::{Gates, SlicedBackend, SlicedJob, Word};
+use crate::sliced::{SlicedField, SlicedKernels, tally};
+use wegman_arch::{Job, Kernel};
 
 /// The bit-sliced multipliers of Brumley–Page (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -752,7 +751,6 @@ fn fan_hasan<W: Word>(plan: &Plan, a2: &[W], b2: &[W], c: &mut [W], r: &mut [W])
 /// The bit-sliced products of one field on one word type, inside one backend dispatch
 /// ([`SlicedJob`], [`Gnb::run_sliced`](super::Gnb::run_sliced)): an element is m words,
 /// word i holding coefficient i (of β^{2^i}) of every lane.
-#[derive(Debug)]
 pub struct SlicedOps<'a, W: Word> {
     plan: &'a Plan,
     mult: Multiplier,
@@ -760,49 +758,40 @@ pub struct SlicedOps<'a, W: Word> {
     b2: Vec<W>,
     scratch: Vec<W>,
     /// The product, out of line and compiled with the backend's features (a job inlining
-    /// every product of every multiplier took rustc many minutes).
-    mul_fn: MulFn<W>,
+    /// every product of every multiplier took rustc many minutes): the backend's token
+    /// running [`MulWords`].
+    mul: crate::sliced::MulWordsFn<'a, W>,
 }
 
-/// An out-of-line [`mul_words`] for one word type; `unsafe` because the vector ones are
-/// `#[target_feature]` functions, callable only where the backend's features are present.
-type MulFn<W> = unsafe fn(&Plan, Multiplier, &[W], &[W], &mut [W], &mut [W]);
-
-fn mul_words_soft(
-    plan: &Plan,
-    mult: Multiplier,
-    a2: &[u64],
-    b2: &[u64],
-    c: &mut [u64],
-    scratch: &mut [u64],
-) {
-    mul_words(plan, mult, a2, b2, c, scratch);
+impl<W: Word> core::fmt::Debug for SlicedOps<'_, W> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SlicedOps")
+            .field("m", &self.plan.m)
+            .field("mult", &self.mult)
+            .field("lanes", &(64 * W::GROUPS))
+            .finish_non_exhaustive()
+    }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn mul_words_avx2(
-    plan: &Plan,
+/// One product by [`mul_words`] on the token's word, run out of line under its features.
+struct MulWords<'a, K: SlicedKernels> {
+    plan: &'a Plan,
     mult: Multiplier,
-    a2: &[W256],
-    b2: &[W256],
-    c: &mut [W256],
-    scratch: &mut [W256],
-) {
-    mul_words(plan, mult, a2, b2, c, scratch);
+    a2: &'a [K::W],
+    b2: &'a [K::W],
+    c: &'a mut [K::W],
+    scratch: &'a mut [K::W],
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn mul_words_avx512(
-    plan: &Plan,
-    mult: Multiplier,
-    a2: &[W512],
-    b2: &[W512],
-    c: &mut [W512],
-    scratch: &mut [W512],
-) {
-    mul_words(plan, mult, a2, b2, c, scratch);
+impl<K: SlicedKernels> Job for MulWords<'_, K> {
+    type Output = ();
+}
+
+impl<K: SlicedKernels> Kernel<K> for MulWords<'_, K> {
+    #[inline(always)]
+    fn run(self, _k: K) {
+        mul_words(self.plan, self.mult, self.a2, self.b2, self.c, self.scratch);
+    }
 }
 
 impl<W: Word> SlicedOps<'_, W> {
@@ -837,30 +826,9 @@ impl<W: Word> SlicedOps<'_, W> {
             self.a2[m..].copy_from_slice(&a[..m]);
             self.b2[..m].copy_from_slice(&b[..m]);
             self.b2[m..].copy_from_slice(&b[..m]);
-            // SAFETY: `mul_fn` was chosen in the dispatch arm of the backend whose features
-            // `run_job` checked (see `run_job`), and this token exists only inside that arm.
-            unsafe {
-                (self.mul_fn)(
-                    self.plan,
-                    self.mult,
-                    &self.a2,
-                    &self.b2,
-                    &mut c[..m],
-                    &mut self.scratch,
-                )
-            };
+            (self.mul)(&self.a2, &self.b2, &mut c[..m], &mut self.scratch);
         } else {
-            // SAFETY: as above.
-            unsafe {
-                (self.mul_fn)(
-                    self.plan,
-                    self.mult,
-                    &a[..m],
-                    &b[..m],
-                    &mut c[..m],
-                    &mut self.scratch,
-                )
-            };
+            (self.mul)(&a[..m], &b[..m], &mut c[..m], &mut self.scratch);
         }
     }
 }
@@ -891,122 +859,76 @@ impl<W: Word> crate::sliced::SlicedArith<W> for SlicedOps<'_, W> {
     }
 }
 
-/// An algorithm on bit-sliced elements, run by [`Gnb::run_sliced`](super::Gnb::run_sliced)
-/// inside one backend dispatch: `run` is instantiated for the backend's word type and
-/// compiled with its features (mark it `#[inline(always)]`).
-pub trait SlicedJob {
-    /// What the job returns.
-    type Output;
-    /// Runs the job on `ops`' word type.
-    fn run<W: Word>(self, ops: &mut SlicedOps<'_, W>) -> Self::Output;
+impl SlicedField for Gnb {
+    type Ops<'a, W: Word> = SlicedOps<'a, W>;
 }
 
-#[inline(always)]
-fn job_with<W: Word, J: SlicedJob>(
-    plan: &Plan,
-    mult: Multiplier,
-    job: J,
-    mul_fn: MulFn<W>,
-) -> J::Output {
-    let m = plan.m;
-    let mut ops = SlicedOps {
-        plan,
-        mult,
-        a2: vec![W::zero(); 2 * m],
-        b2: vec![W::zero(); 2 * m],
-        scratch: vec![W::zero(); plan.scratch(mult)],
-        mul_fn,
-    };
-    job.run(&mut ops)
+/// A [`SlicedJob`] of the normal basis with its multiplier, entered under a backend's token.
+pub(crate) struct RunJob<'p, J> {
+    pub(crate) plan: &'p Plan,
+    pub(crate) mult: Multiplier,
+    pub(crate) job: J,
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn job_avx2<J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::Output {
-    job_with::<W256, J>(plan, mult, job, mul_words_avx2)
+impl<J: SlicedJob<Gnb>> Job for RunJob<'_, J> {
+    type Output = J::Output;
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn job_avx512<J: SlicedJob>(plan: &Plan, mult: Multiplier, job: J) -> J::Output {
-    job_with::<W512, J>(plan, mult, job, mul_words_avx512)
-}
-
-/// Runs `job` on `backend`'s word type (`mult` supported: checked by the caller). One
-/// backend match for the whole job.
-pub(crate) fn run_job<J: SlicedJob>(
-    plan: &Plan,
-    backend: Backend,
-    mult: Multiplier,
-    job: J,
-) -> J::Output {
-    match backend {
-        Backend::Soft => job_with::<u64, J>(plan, mult, job, mul_words_soft),
-        // SAFETY: a `Gnb` holds `Avx2` only after `is_available()` confirmed AVX2 on this CPU.
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx2 => unsafe { job_avx2(plan, mult, job) },
-        // SAFETY: a `Gnb` holds `Avx512` only after `is_available()` confirmed AVX-512 F.
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx512 => unsafe { job_avx512(plan, mult, job) },
+impl<K: SlicedKernels, J: SlicedJob<Gnb>> Kernel<K> for RunJob<'_, J> {
+    #[inline(always)]
+    fn run(self, k: K) -> J::Output {
+        let (plan, mult) = (self.plan, self.mult);
+        let mul = move |a2: &[K::W], b2: &[K::W], c: &mut [K::W], scratch: &mut [K::W]| {
+            k.run_out_of_line(MulWords::<K> {
+                plan,
+                mult,
+                a2,
+                b2,
+                c,
+                scratch,
+            })
+        };
+        let m = plan.m;
+        let mut ops = SlicedOps {
+            plan,
+            mult,
+            a2: vec![K::W::zero(); 2 * m],
+            b2: vec![K::W::zero(); 2 * m],
+            scratch: vec![K::W::zero(); plan.scratch(mult)],
+            mul: &mul,
+        };
+        self.job.run(&mut ops)
     }
 }
 
-/// Runs `mult` over whole slices in batches of `W::GROUPS`·64 lanes (the last one padded).
-#[inline(always)]
-fn run<W: Word>(
-    plan: &Plan,
-    mult: Multiplier,
-    a: &[NbElement],
-    b: &[NbElement],
-    c: &mut [NbElement],
-) {
-    let lanes = 64 * W::GROUPS;
-    let mut buf = vec![W::zero(); buffer_words(plan, mult)];
-    for ((a, b), c) in a
-        .chunks(lanes)
-        .zip(b.chunks(lanes))
-        .zip(c.chunks_mut(lanes))
-    {
-        mul_chunk(plan, mult, a, b, c, &mut buf);
-    }
+/// c\[i\] = a\[i\]·b\[i\] with `mult` over whole slices (equal lengths, `mult` supported:
+/// checked by the caller), in batches of the word's lanes (the last one padded).
+pub(crate) struct MulBatch<'p> {
+    pub(crate) plan: &'p Plan,
+    pub(crate) mult: Multiplier,
+    pub(crate) a: &'p [NbElement],
+    pub(crate) b: &'p [NbElement],
+    pub(crate) c: &'p mut [NbElement],
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn run_avx2(plan: &Plan, mult: Multiplier, a: &[NbElement], b: &[NbElement], c: &mut [NbElement]) {
-    run::<W256>(plan, mult, a, b, c);
+impl Job for MulBatch<'_> {
+    type Output = ();
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn run_avx512(
-    plan: &Plan,
-    mult: Multiplier,
-    a: &[NbElement],
-    b: &[NbElement],
-    c: &mut [NbElement],
-) {
-    run::<W512>(plan, mult, a, b, c);
-}
-
-/// c\[i\] = a\[i\]·b\[i\] with `mult` on `backend` (equal lengths, `mult` supported: checked by
-/// the caller). One backend match for the whole slice.
-pub(crate) fn mul_batch(
-    plan: &Plan,
-    backend: Backend,
-    mult: Multiplier,
-    a: &[NbElement],
-    b: &[NbElement],
-    c: &mut [NbElement],
-) {
-    match backend {
-        Backend::Soft => run::<u64>(plan, mult, a, b, c),
-        // SAFETY: a `Gnb` holds `Avx2` only after `is_available()` confirmed AVX2 on this CPU.
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx2 => unsafe { run_avx2(plan, mult, a, b, c) },
-        // SAFETY: a `Gnb` holds `Avx512` only after `is_available()` confirmed AVX-512 F.
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx512 => unsafe { run_avx512(plan, mult, a, b, c) },
+impl<K: SlicedKernels> Kernel<K> for MulBatch<'_> {
+    #[inline(always)]
+    fn run(self, _k: K) {
+        let (plan, mult) = (self.plan, self.mult);
+        let lanes = 64 * K::W::GROUPS;
+        let mut buf = vec![K::W::zero(); buffer_words(plan, mult)];
+        for ((a, b), c) in self
+            .a
+            .chunks(lanes)
+            .zip(self.b.chunks(lanes))
+            .zip(self.c.chunks_mut(lanes))
+        {
+            mul_chunk(plan, mult, a, b, c, &mut buf);
+        }
     }
 }
 

@@ -17,8 +17,9 @@
 //!   fixed set of input words (the map is computed once per modulus; for the NIST and
 //!   square-root-friendly moduli each set has one to four words).
 //!
-//! The recursion runs inside each backend's `#[target_feature]` function (the schoolbook
-//! and combination steps inline into it), one backend match per job.
+//! Each level of the recursion is a function compiled with the backend's features (its token's
+//! `run_out_of_line`; the schoolbook and combination steps inline into it), and a job enters
+//! its backend once.
 
 mod schoolbook;
 
@@ -28,9 +29,11 @@ use alloc::vec::Vec;
 use crate::error::Error;
 use crate::field::Element;
 use crate::modulus::Modulus;
-use crate::sliced::{Backend, Gates, SlicedArith, Word, gather, scatter, tally};
-#[cfg(target_arch = "x86_64")]
-use crate::sliced::{W256, W512};
+use crate::sliced::{
+    Gates, SlicedArith, SlicedAvail, SlicedBackend, SlicedField, SlicedJob, SlicedKernels, Word,
+    gather, scatter, tally,
+};
+use wegman_arch::{Job, Kernel, Token};
 
 /// The largest schoolbook size (the base cases are instantiated for 1..=this).
 pub const MAX_KARATSUBA_BASE: usize = 24;
@@ -152,33 +155,32 @@ fn sqr_group<W: Word, const L: usize>(rows: &[u16], a: &[W], c: &mut [W]) {
 #[derive(Clone, Debug)]
 pub struct SlicedPb {
     modulus: Modulus,
-    backend: Backend,
+    backend: SlicedAvail,
     plan: PbPlan,
 }
 
-/// An algorithm on bit-sliced polynomial-basis elements, run by [`SlicedPb::run`] inside
-/// one backend dispatch: `run` is instantiated for the backend's word type and compiled with
-/// its features (mark it `#[inline(always)]`).
-pub trait PbJob {
-    /// What the job returns.
-    type Output;
-    /// Runs the job on `ops`' word type.
-    fn run<W: Word>(self, ops: &mut PbOps<'_, W>) -> Self::Output;
+impl SlicedField for SlicedPb {
+    type Ops<'a, W: Word> = PbOps<'a, W>;
 }
 
 /// The bit-sliced operations of one polynomial-basis field on one word type, inside one
-/// backend dispatch ([`PbJob`]); the field operations are those of [`SlicedArith`].
-#[derive(Debug)]
+/// backend dispatch ([`SlicedJob`]); the field operations are those of [`SlicedArith`].
 pub struct PbOps<'a, W: Word> {
     plan: &'a PbPlan,
     scratch: Vec<W>,
-    /// The product, out of line and compiled with the backend's features.
-    mul_fn: MulFn<W>,
+    /// The product, out of line and compiled with the backend's features: the backend's
+    /// token running [`PbMul`].
+    mul: crate::sliced::MulWordsFn<'a, W>,
 }
 
-/// An out-of-line product for one word type; `unsafe` because the vector ones are
-/// `#[target_feature]` functions, callable only where the backend's features are present.
-type MulFn<W> = unsafe fn(&PbPlan, &[W], &[W], &mut [W], &mut [W]);
+impl<W: Word> core::fmt::Debug for PbOps<'_, W> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PbOps")
+            .field("m", &self.plan.m)
+            .field("lanes", &(64 * W::GROUPS))
+            .finish_non_exhaustive()
+    }
+}
 
 impl<W: Word> PbOps<'_, W> {
     /// Lanes per word.
@@ -197,10 +199,7 @@ impl<W: Word> SlicedArith<W> for PbOps<'_, W> {
     #[inline(always)]
     fn mul(&mut self, a: &[W], b: &[W], c: &mut [W]) {
         let m = self.plan.m;
-        // SAFETY: `mul_fn` was chosen in the dispatch arm of the backend whose features
-        // `run_job` checked (a `SlicedPb` holds a backend only after detection), and this
-        // token exists only inside that arm.
-        unsafe { (self.mul_fn)(self.plan, &a[..m], &b[..m], &mut c[..m], &mut self.scratch) };
+        (self.mul)(&a[..m], &b[..m], &mut c[..m], &mut self.scratch);
     }
 
     #[inline(always)]
@@ -251,33 +250,106 @@ fn combine<W: Word>(c: &mut [W], mm: &[W], h: usize, n: usize) {
     }
 }
 
-/// Generates the recursive Karatsuba product (c\[..2n\] = a·b for n = a.len() = b.len(),
-/// scratch s) for one word type, with the backend's `#[target_feature]` attributes, so that
-/// the recursion and everything inlined into it use the backend's instructions.
-macro_rules! karatsuba {
-    ($(#[$attr:meta])* fn $name:ident $(<$g:ident>)? ($w:ty)) => {
-        $(#[$attr])*
-        fn $name $(<$g: Word>)? (base: usize, a: &[$w], b: &[$w], c: &mut [$w], s: &mut [$w]) {
-            let n = a.len();
-            if n <= base {
-                schoolbook::schoolbook(a, b, c);
-                return;
-            }
-            let h = n.div_ceil(2);
-            {
-                let (c_lo, c_hi) = c.split_at_mut(2 * h);
-                $name(base, &a[..h], &b[..h], c_lo, s);
-                $name(base, &a[h..], &b[h..], &mut c_hi[..2 * (n - h)], s);
-            }
-            let (sa, rest) = s.split_at_mut(h);
-            let (sb, rest) = rest.split_at_mut(h);
-            let (mm, rest) = rest.split_at_mut(2 * h);
-            half_sum(a, h, sa);
-            half_sum(b, h, sb);
-            $name(base, sa, sb, mm, rest);
-            combine(c, mm, h, n);
-        }
-    };
+/// The recursive Karatsuba product c\[..2n\] = a·b for n = a.len() = b.len(), scratch s,
+/// each recursive call a function of its own compiled with the token's features.
+#[inline(always)]
+fn karatsuba<K: SlicedKernels>(
+    k: K,
+    base: usize,
+    a: &[K::W],
+    b: &[K::W],
+    c: &mut [K::W],
+    s: &mut [K::W],
+) {
+    let n = a.len();
+    if n <= base {
+        schoolbook::schoolbook(a, b, c);
+        return;
+    }
+    let h = n.div_ceil(2);
+    {
+        let (c_lo, c_hi) = c.split_at_mut(2 * h);
+        k.run_out_of_line(Karatsuba::<K>(base, &a[..h], &b[..h], c_lo, s));
+        let c_hi = &mut c_hi[..2 * (n - h)];
+        k.run_out_of_line(Karatsuba::<K>(base, &a[h..], &b[h..], c_hi, s));
+    }
+    let (sa, rest) = s.split_at_mut(h);
+    let (sb, rest) = rest.split_at_mut(h);
+    let (mm, rest) = rest.split_at_mut(2 * h);
+    half_sum(a, h, sa);
+    half_sum(b, h, sb);
+    k.run_out_of_line(Karatsuba::<K>(base, sa, sb, mm, rest));
+    combine(c, mm, h, n);
+}
+
+/// One level of [`karatsuba`]: (base, a, b, c, scratch).
+struct Karatsuba<'a, K: SlicedKernels>(
+    usize,
+    &'a [K::W],
+    &'a [K::W],
+    &'a mut [K::W],
+    &'a mut [K::W],
+);
+
+impl<K: SlicedKernels> Job for Karatsuba<'_, K> {
+    type Output = ();
+}
+
+impl<K: SlicedKernels> Kernel<K> for Karatsuba<'_, K> {
+    #[inline(always)]
+    fn run(self, k: K) {
+        karatsuba(k, self.0, self.1, self.2, self.3, self.4);
+    }
+}
+
+/// One product: Karatsuba, then the reduction; c\[..m\] = a·b, scratch s.
+struct PbMul<'a, K: SlicedKernels> {
+    plan: &'a PbPlan,
+    a: &'a [K::W],
+    b: &'a [K::W],
+    c: &'a mut [K::W],
+    s: &'a mut [K::W],
+}
+
+impl<K: SlicedKernels> Job for PbMul<'_, K> {
+    type Output = ();
+}
+
+impl<K: SlicedKernels> Kernel<K> for PbMul<'_, K> {
+    #[inline(always)]
+    fn run(self, k: K) {
+        let (plan, m) = (self.plan, self.plan.m);
+        let (prod, rest) = self.s.split_at_mut(2 * m);
+        karatsuba(k, plan.base, &self.a[..m], &self.b[..m], prod, rest);
+        reduce(plan, prod);
+        self.c[..m].copy_from_slice(&prod[..m]);
+    }
+}
+
+/// A [`SlicedJob`] of a polynomial basis, entered under a backend's token.
+struct RunJob<'p, J> {
+    plan: &'p PbPlan,
+    job: J,
+}
+
+impl<J: SlicedJob<SlicedPb>> Job for RunJob<'_, J> {
+    type Output = J::Output;
+}
+
+impl<K: SlicedKernels, J: SlicedJob<SlicedPb>> Kernel<K> for RunJob<'_, J> {
+    #[inline(always)]
+    fn run(self, k: K) -> J::Output {
+        let plan = self.plan;
+        let mul = move |a: &[K::W], b: &[K::W], c: &mut [K::W], s: &mut [K::W]| {
+            k.run_out_of_line(PbMul::<K> { plan, a, b, c, s })
+        };
+        let mut ops = PbOps {
+            plan,
+            scratch: vec![K::W::zero(); plan.scratch()],
+            mul: &mul,
+        };
+        self.job.run(&mut ops)
+    }
 }
 
 /// Reduces the 2m-word product c modulo P in place (module docs); the result is c\[..m\].
@@ -290,65 +362,6 @@ fn reduce<W: Word>(plan: &PbPlan, c: &mut [W]) {
             c[i + k] = c[i + k].xor(t);
         }
     }
-}
-
-/// Generates a backend's out-of-line product: Karatsuba, then the reduction.
-macro_rules! product {
-    ($(#[$attr:meta])* fn $name:ident $(<$g:ident>)? ($w:ty, $kara:ident)) => {
-        $(#[$attr])*
-        fn $name $(<$g: Word>)? (plan: &PbPlan, a: &[$w], b: &[$w], c: &mut [$w], s: &mut [$w]) {
-            let m = plan.m;
-            let (prod, rest) = s.split_at_mut(2 * m);
-            $kara(plan.base, &a[..m], &b[..m], prod, rest);
-            reduce(plan, prod);
-            c[..m].copy_from_slice(&prod[..m]);
-        }
-    };
-}
-
-karatsuba!(fn karatsuba_generic<W>(W));
-product!(fn mul_generic<W>(W, karatsuba_generic));
-karatsuba!(
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn karatsuba_avx2(W256)
-);
-product!(
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn mul_avx2(W256, karatsuba_avx2)
-);
-karatsuba!(
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
-    fn karatsuba_avx512(W512)
-);
-product!(
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
-    fn mul_avx512(W512, karatsuba_avx512)
-);
-
-#[inline(always)]
-fn job_with<W: Word, J: PbJob>(plan: &PbPlan, job: J, mul_fn: MulFn<W>) -> J::Output {
-    let mut ops = PbOps {
-        plan,
-        scratch: vec![W::zero(); plan.scratch()],
-        mul_fn,
-    };
-    job.run(&mut ops)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn job_avx2<J: PbJob>(plan: &PbPlan, job: J) -> J::Output {
-    job_with::<W256, J>(plan, job, mul_avx2)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn job_avx512<J: PbJob>(plan: &PbPlan, job: J) -> J::Output {
-    job_with::<W512, J>(plan, job, mul_avx512)
 }
 
 /// The largest schoolbook leaf the default plan uses ([`default_karatsuba_base`]).
@@ -376,17 +389,18 @@ impl SlicedPb {
     pub fn new(modulus: Modulus) -> SlicedPb {
         SlicedPb {
             modulus,
-            backend: Backend::detect(),
+            backend: SlicedAvail::detect(),
             plan: PbPlan::new(&modulus, default_karatsuba_base(modulus.degree() as usize)),
         }
     }
 
-    /// The field of `modulus` on `backend`, if this CPU has it.
-    pub fn with_backend(modulus: Modulus, backend: Backend) -> Option<SlicedPb> {
-        backend.is_available().then(|| SlicedPb {
-            backend,
-            ..SlicedPb::new(modulus)
-        })
+    /// The same field on a chosen backend; an error if this CPU cannot run it.
+    pub fn with_backend(
+        mut self,
+        backend: SlicedBackend,
+    ) -> Result<SlicedPb, wegman_arch::Unavailable> {
+        self.backend = SlicedAvail::new(backend)?;
+        Ok(self)
     }
 
     /// The same field with products schoolbook at or below `base` words (1..=24; clamped).
@@ -406,13 +420,13 @@ impl SlicedPb {
     }
 
     /// The backend its jobs run on.
-    pub fn backend(&self) -> Backend {
-        self.backend
+    pub fn backend(&self) -> SlicedBackend {
+        self.backend.get()
     }
 
     /// Lanes per batch on its backend.
     pub fn lanes(&self) -> usize {
-        self.backend.lanes()
+        self.backend.get().lanes()
     }
 
     /// The Karatsuba schoolbook size.
@@ -420,19 +434,12 @@ impl SlicedPb {
         self.plan.base
     }
 
-    /// Runs `job` on the backend's word type: one backend match for the whole job.
-    pub fn run<J: PbJob>(&self, job: J) -> J::Output {
-        let plan = &self.plan;
-        match self.backend {
-            Backend::Soft => job_with::<u64, J>(plan, job, mul_generic::<u64>),
-            // SAFETY: a `SlicedPb` holds `Avx2` only after `is_available()` confirmed AVX2.
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => unsafe { job_avx2(plan, job) },
-            // SAFETY: a `SlicedPb` holds `Avx512` only after `is_available()` confirmed
-            // AVX-512 F.
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx512 => unsafe { job_avx512(plan, job) },
-        }
+    /// Runs `job` on the backend's word type, entered once for the whole job.
+    pub fn run<J: SlicedJob<SlicedPb>>(&self, job: J) -> J::Output {
+        self.backend.run(RunJob {
+            plan: &self.plan,
+            job,
+        })
     }
 
     /// c\[i\] = a\[i\]·b\[i\] for every i, bit-sliced in batches of [`SlicedPb::lanes`]
@@ -470,7 +477,15 @@ impl SlicedPb {
         let a = vec![tally::Tally; m];
         let mut c = vec![tally::Tally; m];
         let mut s = vec![tally::Tally; plan.scratch()];
-        tally::count(|| mul_generic(plan, &a, &a, &mut c, &mut s))
+        tally::count(|| {
+            tally::Token.run(PbMul::<tally::Token> {
+                plan,
+                a: &a,
+                b: &a,
+                c: &mut c,
+                s: &mut s,
+            })
+        })
     }
 }
 
@@ -481,7 +496,7 @@ struct BatchJob<'a> {
     c: &'a mut [Element],
 }
 
-impl PbJob for BatchJob<'_> {
+impl SlicedJob<SlicedPb> for BatchJob<'_> {
     type Output = ();
 
     #[inline(always)]
