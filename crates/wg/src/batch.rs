@@ -294,6 +294,7 @@ fn mul<W: Word>(ops: &mut SlicedOps<'_, W>, own: bool, a: &El<W>, b: &El<W>) -> 
     c
 }
 
+/// The terms a_{x+k}·(b_{y₁+k} + b_{y₂+k}) of rows x = 1..28 ([`crate::fe29::gnb29_rows!`]).
 macro_rules! ning_yin29_terms {
     ($acc:ident, $a2:expr, $b2:expr, $k:expr; $(($x:literal, $y1:literal, $y2:literal)),* $(,)?) => {
         $( $acc = $acc.xor($a2[$x + $k].and($b2[$y1 + $k].xor($b2[$y2 + $k]))); )*
@@ -314,12 +315,7 @@ fn mul29<W: Word>(a: &El<W>, b: &El<W>) -> El<W> {
     let mut c = [W::zero(); M];
     for (k, ck) in c.iter_mut().enumerate() {
         let mut acc = a2[k].and(b2[k + 1]);
-        ning_yin29_terms!(acc, a2, b2, k;
-            (1, 0, 21), (2, 6, 21), (3, 13, 18), (4, 11, 27), (5, 17, 20), (6, 2, 22),
-            (7, 13, 25), (8, 9, 10), (9, 8, 14), (10, 8, 26), (11, 4, 14), (12, 17, 24),
-            (13, 3, 7), (14, 9, 11), (15, 24, 26), (16, 19, 23), (17, 5, 12), (18, 3, 22),
-            (19, 16, 27), (20, 5, 28), (21, 1, 2), (22, 6, 18), (23, 16, 25), (24, 12, 15),
-            (25, 7, 23), (26, 10, 15), (27, 4, 19), (28, 20, 28));
+        crate::fe29::gnb29_rows!(ning_yin29_terms!(acc, a2, b2, k;));
         *ck = acc;
     }
     c

@@ -24,40 +24,35 @@ use core::ops::{Add, AddAssign, Mul};
 /// The 29 bits of an element.
 const MASK: u32 = (1 << 29) - 1;
 
+/// The multiplication matrix of GNB(29, 2), once for this crate: invokes `$m!` with the
+/// arguments given and then rows x = 1..28 as `(x, y₁, y₂)`, the columns of the two ones in
+/// row x (row 0 has a single one, in column 1). The Ning–Yin product of [`Fe29`] and the
+/// bit-sliced product of `crate::batch` are both expanded from it; a test checks it against
+/// `wegman_gf2`'s matrix of the basis, built from the Gauss period's definition (whose own
+/// test checks it against the eSTREAM reference's table).
+macro_rules! gnb29_rows {
+    ($m:ident!($($pre:tt)*)) => {
+        $m!($($pre)*
+            (1, 0, 21), (2, 6, 21), (3, 13, 18), (4, 11, 27), (5, 17, 20), (6, 2, 22),
+            (7, 13, 25), (8, 9, 10), (9, 8, 14), (10, 8, 26), (11, 4, 14), (12, 17, 24),
+            (13, 3, 7), (14, 9, 11), (15, 24, 26), (16, 19, 23), (17, 5, 12), (18, 3, 22),
+            (19, 16, 27), (20, 5, 28), (21, 1, 2), (22, 6, 18), (23, 16, 25), (24, 12, 15),
+            (25, 7, 23), (26, 10, 15), (27, 4, 19), (28, 20, 28)
+        )
+    };
+}
+pub(crate) use gnb29_rows;
+
+/// Builds [`ROWS`] from [`gnb29_rows!`].
+macro_rules! rows_array {
+    ($(($x:literal, $y1:literal, $y2:literal)),*) => {
+        [[1, 1], $([$y1, $y2]),*]
+    };
+}
+
 /// Y(x), the columns of the ones in row x of the multiplication matrix (the second entry
 /// repeats the first in row 0, which has one; the XOR of the pair is then taken once).
-/// The same table as `tests/data/gnb29-multiplication-table.txt`, from the eSTREAM reference.
-const ROWS: [[u8; 2]; 29] = [
-    [1, 1],
-    [0, 21],
-    [6, 21],
-    [13, 18],
-    [11, 27],
-    [17, 20],
-    [2, 22],
-    [13, 25],
-    [9, 10],
-    [8, 14],
-    [8, 26],
-    [4, 14],
-    [17, 24],
-    [3, 7],
-    [9, 11],
-    [24, 26],
-    [19, 23],
-    [5, 12],
-    [3, 22],
-    [16, 27],
-    [5, 28],
-    [1, 2],
-    [6, 18],
-    [16, 25],
-    [12, 15],
-    [7, 23],
-    [10, 15],
-    [4, 19],
-    [20, 28],
-];
+const ROWS: [[u8; 2]; 29] = gnb29_rows!(rows_array!());
 
 /// R_s on the 29-bit value: a left rotation by s within 29 bits.
 #[inline(always)]
@@ -201,5 +196,28 @@ impl Fe29 {
         let e14 = e7.sqr_n(7).product(e7);
         let e28 = e14.sqr_n(14).product(e14);
         e28.sqr()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::vec::Vec;
+
+    /// The rows against `wegman_gf2`'s GNB(29, 2), built from the Gauss period.
+    #[test]
+    fn rows_are_the_matrix_of_the_basis() {
+        let g = wegman_gf2::Gnb::with_type(29, Some(2)).unwrap();
+        for (x, &[y1, y2]) in super::ROWS.iter().enumerate() {
+            let mut want = g.matrix_row(x).to_vec();
+            want.sort();
+            let mut got: Vec<u16> = if x == 0 {
+                std::vec![u16::from(y1)]
+            } else {
+                std::vec![u16::from(y1), u16::from(y2)]
+            };
+            got.sort();
+            assert_eq!(got, want, "row {x}");
+        }
     }
 }

@@ -21,27 +21,6 @@ fn from_nb(e: &NbElement) -> Fe29 {
 }
 
 #[test]
-fn the_table_file_is_the_matrix_of_the_basis() {
-    let g = gnb();
-    let text = include_str!("data/gnb29-multiplication-table.txt");
-    let mut rows = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let (x, ys) = line.split_once(':').unwrap();
-        let x: usize = x.trim().parse().unwrap();
-        let mut ys: Vec<u16> = ys.split_whitespace().map(|y| y.parse().unwrap()).collect();
-        ys.sort();
-        let mut want = g.matrix_row(x).to_vec();
-        want.sort();
-        assert_eq!(ys, want, "row {x}");
-        rows += 1;
-    }
-    assert_eq!(rows, 29);
-}
-
-#[test]
 fn operations_match_the_normal_basis_field() {
     let g = gnb();
     let mut rng = wegman_testkit::Rng::new(29);
