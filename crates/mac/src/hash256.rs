@@ -46,6 +46,7 @@
 //! zeroized when dropped.
 
 mod encode;
+mod key;
 mod keystream;
 mod pieces;
 mod state;
@@ -58,8 +59,8 @@ use wegman_gf256::dot::DotSum;
 use wegman_gf256::dot::PAIR;
 use zeroize::Zeroize;
 
+pub use self::key::{Auth256Key, DEFAULT_CACHE_LIMIT};
 use self::keystream::Keys;
-pub use self::keystream::{Auth256Key, DEFAULT_CACHE_LIMIT};
 pub use self::pieces::Auth256Piece;
 use self::state::State;
 use crate::{Error, Tag};
@@ -168,7 +169,7 @@ pub struct Auth256<'k> {
 impl Auth256<'_> {
     /// Absorbs more of the message; chunks may have any length.
     pub fn update(&mut self, data: &[u8]) {
-        self.state.update(&Keys::Auth(self.key), data);
+        self.state.update(&self.key.keys(), data);
     }
 
     /// Like [`Auth256::update`], on the threads of the current rayon pool: whole batches are
@@ -206,7 +207,7 @@ impl Auth256<'_> {
             .map(|(i, piece)| {
                 let mut st = State::new(enc, backend);
                 st.pairs = start + (i * size / PAIR) as u64;
-                st.absorb_bytes(&Keys::Auth(key), piece);
+                st.absorb_bytes(&key.keys(), piece);
                 let pairs = st.pairs;
                 (core::mem::replace(&mut st.sum, DotSum::new(backend)), pairs)
             })
@@ -220,7 +221,7 @@ impl Auth256<'_> {
 
     fn tag_bytes(self) -> [u8; 32] {
         let mut pad = self.key.pad(&self.nonce);
-        let h = self.state.finalize(&Keys::Auth(self.key));
+        let h = self.state.finalize(&self.key.keys());
         for (p, x) in pad.iter_mut().zip(h) {
             *p ^= x;
         }

@@ -1,5 +1,6 @@
-//! The Auth256-AES key and its hash key stream (docs/spec.md §3.3): B(j) = AES256_K(LE128(j)),
-//! key pair t = bytes [64t, 64t + 64), expanded lazily in chunks and cached up to a limit.
+//! The Auth256-AES hash key stream (docs/spec.md §3.3): B(j) = AES256_K(LE128(j)), key pair
+//! t = bytes [64t, 64t + 64), expanded lazily in chunks and cached up to a limit, and the
+//! key pairs a hashing state reads ([`Keys`]).
 
 use std::boxed::Box;
 use std::sync::OnceLock;
@@ -8,18 +9,12 @@ use std::vec;
 use aes::Aes256;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
 use wegman_gf256::dot::{DotSum, PAIR, Pair};
-use wegman_gf256::{Available, Backend};
-use zeroize::{Zeroize, ZeroizeOnDrop};
+use zeroize::Zeroize;
 
-use super::state::State;
-use super::{Auth256, Auth256Tag, Auth256Tag128, Encoding, KEY_SIZE, NONCE_SIZE};
-use crate::Error;
-use crate::error::{array_from, key_len, nonce_len};
+use super::{KEY_SIZE, NONCE_SIZE};
 
 /// Pairs of key stream per cache chunk (64 KiB).
 const CHUNK_PAIRS: usize = 1024;
-/// Default cap on the cached key stream, in bytes (64 MiB).
-pub const DEFAULT_CACHE_LIMIT: usize = 64 << 20;
 
 /// A chunk of expanded key stream: `CHUNK_PAIRS` key pairs. Zeroized on drop.
 struct KeyChunk(Box<[Pair]>);
@@ -33,68 +28,26 @@ impl Drop for KeyChunk {
     }
 }
 
-/// An Auth256-AES key: the AES-256 key schedule and a cache of the hash key stream, grown on
-/// demand (message-length dependent) up to a limit. Shareable between threads; zeroized on
-/// drop (the cached chunks wipe themselves; the AES schedule is zeroized by the `aes` crate).
-pub struct Auth256Key {
+/// The Auth256-AES hash key stream of one AES-256 key: the key schedule and a cache of the
+/// stream, grown on demand (message-length dependent) up to a limit. Shareable between
+/// threads; zeroized on drop (the cached chunks wipe themselves; the AES schedule is zeroized
+/// by the `aes` crate).
+pub(super) struct KeyStream {
     aes: Aes256,
-    backend: Available,
     /// Chunk c of the key stream, once computed (one slot per chunk under the limit; chunks
     /// are computed on demand, independently, so threads fill different chunks at once).
     cache: Box<[OnceLock<KeyChunk>]>,
 }
 
-impl Auth256Key {
-    /// Expands an AES-256 key (every 32-byte string is a key). The key stream is cached up to
-    /// [`DEFAULT_CACHE_LIMIT`] bytes.
-    pub fn new(key: &[u8; KEY_SIZE]) -> Auth256Key {
-        Auth256Key::build(key, Available::detect(), DEFAULT_CACHE_LIMIT)
-    }
-
-    /// Like [`Auth256Key::new`], checking the key length.
-    pub fn from_slice(key: &[u8]) -> Result<Auth256Key, Error> {
-        Ok(Auth256Key::new(&array_from(key, key_len)?))
-    }
-
-    /// Like [`Auth256Key::new`] with a cap on the cached key stream, in bytes (0 caches
-    /// nothing: every message then recomputes its key stream with AES).
-    pub fn with_cache_limit(key: &[u8; KEY_SIZE], limit_bytes: usize) -> Auth256Key {
-        Auth256Key::build(key, Available::detect(), limit_bytes)
-    }
-
-    /// Like [`Auth256Key::with_cache_limit`] on a chosen backend (tests and benchmarks
-    /// compare them); an error if this CPU cannot run it.
-    #[doc(hidden)]
-    pub fn with_options(
-        key: &[u8; KEY_SIZE],
-        backend: Backend,
-        limit_bytes: usize,
-    ) -> Result<Auth256Key, wegman_arch::Unavailable> {
-        Ok(Auth256Key::build(
-            key,
-            Available::new(backend)?,
-            limit_bytes,
-        ))
-    }
-
-    fn build(key: &[u8; KEY_SIZE], backend: Available, limit_bytes: usize) -> Auth256Key {
-        Auth256Key {
+impl KeyStream {
+    /// The stream of `key`, cached up to `limit_bytes`.
+    pub(super) fn new(key: &[u8; KEY_SIZE], limit_bytes: usize) -> KeyStream {
+        KeyStream {
             aes: Aes256::new(key.into()),
-            backend,
             cache: (0..limit_bytes / (CHUNK_PAIRS * PAIR))
                 .map(|_| OnceLock::new())
                 .collect(),
         }
-    }
-
-    /// The backend this key runs on.
-    pub fn backend(&self) -> Backend {
-        self.backend.get()
-    }
-
-    /// The checked backend, for the hashing states of `update_parallel` and pieces.
-    pub(super) fn available(&self) -> Available {
-        self.backend
     }
 
     /// AES256_K(block); for the key check value of pieces.
@@ -135,7 +88,7 @@ impl Auth256Key {
     }
 
     /// Bytes of key stream cached now.
-    pub fn cached_bytes(&self) -> usize {
+    pub(super) fn cached_bytes(&self) -> usize {
         self.cache.iter().filter(|c| c.get().is_some()).count() * CHUNK_PAIRS * PAIR
     }
 
@@ -154,61 +107,6 @@ impl Auth256Key {
         out[16..].copy_from_slice(&blocks[1]);
         blocks.iter_mut().for_each(|b| b.as_mut_slice().zeroize());
         out
-    }
-
-    /// Starts a streaming `auth256` of one message under `nonce` with encoding b = 1.
-    pub fn start(&self, nonce: &[u8; NONCE_SIZE]) -> Auth256<'_> {
-        self.start_with(nonce, Encoding::B1)
-    }
-
-    /// Starts a streaming `auth256` with the given encoding.
-    pub fn start_with(&self, nonce: &[u8; NONCE_SIZE], enc: Encoding) -> Auth256<'_> {
-        Auth256 {
-            key: self,
-            nonce: *nonce,
-            state: State::new(enc, self.backend),
-        }
-    }
-
-    /// Like [`Auth256Key::start_with`], checking the nonce length.
-    pub fn start_from_slice(&self, nonce: &[u8], enc: Encoding) -> Result<Auth256<'_>, Error> {
-        Ok(self.start_with(&array_from(nonce, nonce_len)?, enc))
-    }
-
-    /// One-shot `auth256` (b = 1).
-    pub fn mac(&self, nonce: &[u8; NONCE_SIZE], msg: &[u8]) -> Auth256Tag {
-        let mut s = self.start(nonce);
-        s.update(msg);
-        s.finalize()
-    }
-
-    /// One-shot `auth256-128` (b = 1): the first 16 bytes of the `auth256` tag.
-    pub fn mac128(&self, nonce: &[u8; NONCE_SIZE], msg: &[u8]) -> Auth256Tag128 {
-        let mut s = self.start(nonce);
-        s.update(msg);
-        s.finalize128()
-    }
-
-    /// Hash256_r(M) alone (no pad), with this key's stream r; for tests and analysis.
-    pub fn hash(&self, enc: Encoding, msg: &[u8]) -> [u8; 32] {
-        let mut st = State::new(enc, self.backend);
-        st.update(&Keys::Auth(self), msg);
-        st.finalize(&Keys::Auth(self))
-    }
-
-    /// Constant-time check of an `auth256` or `auth256-128` tag (by its length) for `msg`.
-    pub fn verify(&self, nonce: &[u8; NONCE_SIZE], msg: &[u8], tag: &[u8]) -> Result<(), Error> {
-        let mut s = self.start(nonce);
-        s.update(msg);
-        s.verify(tag)
-    }
-}
-
-impl ZeroizeOnDrop for Auth256Key {}
-
-impl core::fmt::Debug for Auth256Key {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Auth256Key {{ backend: {}, .. }}", self.backend)
     }
 }
 
@@ -232,7 +130,7 @@ impl KeyRun<'_> {
 /// Where key pairs come from.
 pub(super) enum Keys<'a> {
     /// The Auth256-AES stream of a key (cached).
-    Auth(&'a Auth256Key),
+    Auth(&'a KeyStream),
     /// An explicit key stream (long enough: checked by the caller).
     Slice(&'a [Pair]),
 }

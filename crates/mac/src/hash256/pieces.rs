@@ -15,7 +15,6 @@ use std::vec::Vec;
 use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
 
-use super::keystream::Keys;
 use super::state::State;
 use super::{Auth256, Auth256Key, Encoding};
 use crate::Error;
@@ -118,7 +117,7 @@ pub struct Auth256Piece<'k> {
 impl Auth256Piece<'_> {
     /// Absorbs more of this piece; chunks may have any length.
     pub fn update(&mut self, data: &[u8]) {
-        self.state.update(&Keys::Auth(self.key), data);
+        self.state.update(&self.key.keys(), data);
     }
 
     /// Where this piece starts in the message.
@@ -147,7 +146,7 @@ impl Auth256Piece<'_> {
     /// key.
     pub fn merge(&mut self, next: Auth256Piece<'_>) -> Result<(), Error> {
         check_join(self.key, &self.state, self.state.len(), &next)?;
-        self.state.join(&Keys::Auth(self.key), take_state(next));
+        self.state.join(&self.key.keys(), take_state(next));
         Ok(())
     }
 
@@ -155,7 +154,7 @@ impl Auth256Piece<'_> {
     /// check value of the key (not the key), offset, length, the partial sum (secret: it
     /// reveals the hash key for a known message) and the bytes of an unfinished unit.
     pub fn to_bytes(&mut self) -> Vec<u8> {
-        let mut sum = self.state.unit_sum(&Keys::Auth(self.key));
+        let mut sum = self.state.unit_sum(&self.key.keys());
         let mut w = PieceWriter::new(KIND);
         w.u16(self.state.enc.b() as u16);
         w.bytes(&self.key.check_value());
@@ -211,7 +210,7 @@ impl Auth256<'_> {
     /// encoding or key.
     pub fn absorb(&mut self, piece: Auth256Piece<'_>) -> Result<(), Error> {
         check_join(self.key, &self.state, self.state.len(), &piece)?;
-        self.state.join(&Keys::Auth(self.key), take_state(piece));
+        self.state.join(&self.key.keys(), take_state(piece));
         Ok(())
     }
 
