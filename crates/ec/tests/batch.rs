@@ -12,8 +12,7 @@ use wegman_gf2::{Element, Gnb};
 use wegman_testkit::Rng;
 
 fn backends() -> Vec<Backend> {
-    wegman_testkit::report(Backend::coverage("ec batch ladder"));
-    Backend::available().collect()
+    wegman_testkit::backends("ec batch ladder")
 }
 
 fn curve(id: CurveId) -> Curve<NistPb> {

@@ -6,11 +6,7 @@
 
 use wegman_ec::{Curve, CurveField, CurveId, Nb, NistPb, SecretKey, SsrfPb};
 
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len() / 2)
-        .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
-        .collect()
-}
+use wegman_testkit::unhex;
 
 /// One DER TLV with a minimal length: (tag, content, rest).
 fn tlv(b: &[u8]) -> Option<(u8, &[u8], &[u8])> {

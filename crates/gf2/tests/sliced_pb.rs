@@ -9,8 +9,7 @@ use wegman_gf2::{Element, Field, Modulus};
 use wegman_testkit::Rng;
 
 fn backends() -> Vec<Backend> {
-    wegman_testkit::report(Backend::coverage("gf2 sliced pb"));
-    Backend::available().collect()
+    wegman_testkit::backends("gf2 sliced pb")
 }
 
 fn random(f: &Field, rng: &mut Rng) -> Element {

@@ -9,8 +9,9 @@
 //!   schoolbook polynomials (the y-basis built from ψ(x) = x² + x).
 //!
 //! Every reference here is written once, from the definitions, and shares no code with the
-//! library crates (it depends on none of them), so a test that compares the two compares
-//! independent computations.
+//! library crates (it depends on none of their arithmetic: only on `wegman-arch`, for the list
+//! of backends a CPU runs), so a test that compares the two compares independent
+//! computations.
 
 pub mod gf2m;
 pub mod hash256;
@@ -38,6 +39,31 @@ pub fn report(line: impl core::fmt::Display) -> String {
         }
     }
     s
+}
+
+/// The backends of `B` this CPU runs, the portable one first, after [`report`]ing the
+/// coverage line of `what` (which ran here and which were skipped): the list every
+/// backend-against-portable test iterates.
+pub fn backends<B: wegman_arch::BackendSet>(what: &str) -> Vec<B> {
+    report(wegman_arch::Coverage::<B>::new(what));
+    B::ALL
+        .iter()
+        .copied()
+        .filter(|b| b.is_available())
+        .collect()
+}
+
+/// Bytes of a hexadecimal string (test data; spaces ignored). Panics on anything else, naming
+/// the string: a typo in a vector fails its test loudly.
+pub fn unhex(s: &str) -> Vec<u8> {
+    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    assert!(s.len().is_multiple_of(2), "odd-length hex: {s:?}");
+    (0..s.len() / 2)
+        .map(|i| {
+            u8::from_str_radix(&s[2 * i..2 * i + 2], 16)
+                .unwrap_or_else(|_| panic!("not hex: {s:?}"))
+        })
+        .collect()
 }
 
 /// The fields of Brumley–Page's benchmark sweep, (m, type of the Gaussian normal basis): type 2,

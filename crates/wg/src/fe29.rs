@@ -201,7 +201,6 @@ impl Fe29 {
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
     use std::vec::Vec;
 
     /// The rows against `wegman_gf2`'s GNB(29, 2), built from the Gauss period.

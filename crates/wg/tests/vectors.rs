@@ -5,9 +5,7 @@
 use cipher::{KeyIvInit, StreamCipher};
 use wegman_wg::{Error, Wg29};
 
-fn unhex(s: &str) -> Vec<u8> {
-    hex::decode(s).unwrap()
-}
+use wegman_testkit::unhex;
 
 /// key bits, IV bits, key, IV, the first 32 keystream bytes (docs/spec.md §3.4, computed with
 /// the eSTREAM reference code).
