@@ -12,6 +12,9 @@
 //! | [`hash256`] (feature `std`) | `Hash256`, `Auth256`, `Auth256-128` | F_{2^256} over the tower F_256 | Bernstein–Chou, *Faster binary-field multiplication and faster binary-field MACs* (SAC 2014) |
 //! | [`hash127`] | `hash127`, `hash127-AES` | Z/(2^127 − 1) | Bernstein, *Floating-point arithmetic and message authentication* (2004) |
 //!
+//! [`alg`] (feature `std`) is the registry of all of them, for front ends that choose the
+//! algorithm at run time.
+//!
 //! Conventions shared by all MACs:
 //! - tags are [`Tag`]s, whose equality is constant-time ([`subtle`]);
 //! - `verify` returns `Result<(), Error>` and compares in constant time;
@@ -27,6 +30,8 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "std")]
+pub mod alg;
 mod error;
 pub mod hash127;
 #[cfg(feature = "std")]
