@@ -34,22 +34,22 @@ pub const TARGETS: &[(&str, Target)] = &[
 /// Key files (`wegman-key ALG HEX`): parse, and a parsed key formats and parses back.
 pub fn key_file(data: &[u8]) {
     if let Ok(s) = std::str::from_utf8(data) {
-        let _ = wegman_cli::fuzzing::key_file(s);
-        let _ = wegman_cli::fuzzing::alg_name(s);
+        let _ = wegman_files::fuzzing::key_file(s);
+        let _ = wegman_files::fuzzing::alg_name(s);
     }
 }
 
 /// Check lines (`ALG NONCE TAG PATH`): parse, and a parsed line prints and parses back.
 pub fn check_line(data: &[u8]) {
     if let Ok(s) = std::str::from_utf8(data) {
-        let _ = wegman_cli::fuzzing::check_line(s);
+        let _ = wegman_files::fuzzing::check_line(s);
     }
 }
 
 /// Nonce-counter files: parse, and a parsed counter formats and parses back.
 pub fn nonce_counter(data: &[u8]) {
     if let Ok(s) = std::str::from_utf8(data) {
-        let _ = wegman_cli::fuzzing::nonce_counter(s);
+        let _ = wegman_files::fuzzing::nonce_counter(s);
     }
 }
 

@@ -13,18 +13,14 @@ macro_rules! note {
     }};
 }
 
-mod alg;
+#[cfg(feature = "bench")]
 mod bench;
 mod ec;
 mod error;
 mod field;
-mod fsutil;
 #[doc(hidden)]
 pub mod fuzzing;
 mod input;
-mod keyfile;
-mod nonce;
-pub mod tagging;
 mod wg;
 
 use std::io::{BufRead, Write};
@@ -33,9 +29,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::alg::Alg;
 use crate::error::{Error, Result};
 use crate::input::Input;
+use wegman_files::check::{format_check_line, parse_check_line, parse_nonce};
+use wegman_files::{keyfile, nonce};
+use wegman_mac::alg::{Alg, AnyKey};
 use wegman_mac::hash256::Encoding;
 
 /// Tag and verify files with fast, provably secure Wegman–Carter MACs.
@@ -81,6 +79,7 @@ enum Command {
         files: Vec<PathBuf>,
     },
     /// Throughput table: wegman's backends against peers, measured on this machine.
+    #[cfg(feature = "bench")]
     Bench {
         /// Fewer sizes and shorter runs (a few seconds in all).
         #[arg(long)]
@@ -174,6 +173,7 @@ pub fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Keygen { alg, output } => keygen(alg.as_deref(), output),
+        #[cfg(feature = "bench")]
         Command::Bench { quick } => bench::run(quick).map(|()| ExitCode::SUCCESS),
         Command::Tag {
             alg,
@@ -240,7 +240,7 @@ fn pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize)> {
 }
 
 fn parse_alg(alg: Option<&str>) -> Result<Option<Alg>> {
-    alg.map(Alg::parse).transpose()
+    Ok(alg.map(Alg::parse).transpose()?)
 }
 
 fn keygen(alg: Option<&str>, output: Option<PathBuf>) -> Result<ExitCode> {
@@ -252,54 +252,6 @@ fn keygen(alg: Option<&str>, output: Option<PathBuf>) -> Result<ExitCode> {
     keyfile::generate(alg, &path)?;
     note!("wegman: wrote a new {alg} key to {}", path.display());
     Ok(ExitCode::SUCCESS)
-}
-
-/// Decodes a hex nonce and checks its length for `alg`.
-fn parse_nonce(alg: Alg, hex_nonce: &str) -> Result<Vec<u8>> {
-    let Some(len) = alg.nonce_len() else {
-        return Err(Error::new(format!("{alg} takes no nonce (remove --nonce)")));
-    };
-    let n = hex::decode(hex_nonce).map_err(|_| {
-        Error::new(format!(
-            "malformed nonce '{hex_nonce}': expected {} hex digits",
-            2 * len
-        ))
-    })?;
-    if n.len() != len {
-        return Err(Error::new(format!(
-            "wrong nonce length for {alg}: expected {len} bytes, got {}",
-            n.len()
-        )));
-    }
-    Ok(n)
-}
-
-/// The algorithm field of a check line: `ALG`, or `ALG/bN` for a Hash256 encoding b ≠ 1.
-fn alg_field(alg: Alg, enc: Encoding) -> String {
-    match enc {
-        Encoding::B1 => alg.to_string(),
-        e => format!("{alg}/b{}", e.b()),
-    }
-}
-
-/// Parses the algorithm field of a check line (see [`alg_field`]).
-fn parse_alg_field(field: &str) -> Result<(Alg, Encoding)> {
-    let (name, b) = match field.split_once('/') {
-        None => return Ok((Alg::parse(field)?, Encoding::B1)),
-        Some((name, b)) => (name, b),
-    };
-    let alg = Alg::parse(name)?;
-    let enc = b
-        .strip_prefix('b')
-        .and_then(|n| n.parse::<u32>().ok())
-        .and_then(|n| Encoding::from_b(n).ok())
-        .filter(|e| *e != Encoding::B1 && alg.has_encoding())
-        .ok_or_else(|| {
-            Error::new(format!(
-                "malformed check line: bad algorithm '{field}' (expected ALG or auth256[-128]/b8, /b256)"
-            ))
-        })?;
-    Ok((alg, enc))
 }
 
 fn tag(
@@ -334,7 +286,7 @@ fn tag(
             ))
         })?,
     };
-    let keyed = kf.keyed()?;
+    let keyed = kf.key_for(enc)?;
     let stdin_count = files.iter().filter(|f| f.as_os_str() == "-").count();
     if stdin_count > 1 {
         return Err(Error::new("standard input (-) can be read only once"));
@@ -382,7 +334,7 @@ fn tag(
     let stdout = std::io::stdout();
     for (input, nonce) in inputs.into_iter().zip(nonces) {
         let label = input.label();
-        let mut mac = keyed.start(nonce.as_deref(), enc)?;
+        let mut mac = keyed.start(nonce.as_deref())?;
         let fed = if threads > 1 {
             input.feed(threads, |chunk| mac.update_parallel(chunk))
         } else {
@@ -415,70 +367,11 @@ fn tag(
     })
 }
 
-/// A check line `ALG NONCE TAG PATH` as `tag` prints it (`-` for no nonce).
-fn format_check_line(
-    alg: Alg,
-    enc: Encoding,
-    nonce: Option<&[u8]>,
-    tag: &[u8],
-    path: &str,
-) -> String {
-    let n = nonce.map_or_else(|| "-".to_string(), hex::encode);
-    format!("{} {n} {} {path}", alg_field(alg, enc), hex::encode(tag))
-}
-
-/// One parsed check line.
-struct CheckLine<'a> {
-    alg: Alg,
-    enc: Encoding,
-    nonce: Option<Vec<u8>>,
-    tag: Vec<u8>,
-    path: &'a str,
-}
-
-fn parse_check_line(line: &str) -> Result<CheckLine<'_>> {
-    let mut it = line.splitn(4, ' ');
-    let (Some(alg), Some(nonce), Some(tag), Some(path)) =
-        (it.next(), it.next(), it.next(), it.next())
-    else {
-        return Err(Error::new(
-            "malformed check line: expected `ALG NONCE TAG PATH`",
-        ));
-    };
-    if path.is_empty() {
-        return Err(Error::new("malformed check line: empty PATH"));
-    }
-    let (alg, enc) = parse_alg_field(alg)?;
-    let nonce = match (alg.nonce_len(), nonce) {
-        (None, "-") => None,
-        (None, _) => {
-            return Err(Error::new(format!(
-                "malformed check line: {alg} takes no nonce, expected `-`"
-            )));
-        }
-        (Some(_), n) => Some(parse_nonce(alg, n)?),
-    };
-    let tag = hex::decode(tag)
-        .ok()
-        .filter(|t| t.len() == alg.tag_len())
-        .ok_or_else(|| {
-            Error::new(format!(
-                "malformed check line: the tag must be {} hex digits",
-                2 * alg.tag_len()
-            ))
-        })?;
-    Ok(CheckLine {
-        alg,
-        enc,
-        nonce,
-        tag,
-        path,
-    })
-}
-
 fn verify(key_file: Option<&Path>, checkfile: &Path) -> Result<ExitCode> {
     let kf = keyfile::load_existing(key_file)?;
-    let keyed = kf.keyed()?;
+    // One expanded key per encoding the lines use (Auth256's cached key stream is reused
+    // across lines); the first validates the key file.
+    let mut keys: Vec<AnyKey> = vec![kf.key_for(Encoding::B1)?];
     let from_stdin = checkfile.as_os_str() == "-";
     let reader: Box<dyn BufRead> = if from_stdin {
         Box::new(std::io::stdin().lock())
@@ -520,9 +413,16 @@ fn verify(key_file: Option<&Path>, checkfile: &Path) -> Result<ExitCode> {
                 ));
             }
             let input = Input::open(Path::new(c.path))?;
-            let mut mac = keyed.start(c.nonce.as_deref(), c.enc)?;
+            let i = match keys.iter().position(|k| k.encoding() == c.enc) {
+                Some(i) => i,
+                None => {
+                    keys.push(kf.key_for(c.enc)?);
+                    keys.len() - 1
+                }
+            };
+            let mut mac = keys[i].start(c.nonce.as_deref())?;
             input.feed(1, |chunk| mac.update(chunk))?;
-            let ok = mac.verify(&c.tag);
+            let ok = mac.verify(&c.tag).is_ok();
             error::out(&format!(
                 "{}: {}\n",
                 c.path,

@@ -278,8 +278,9 @@ impl AnyKey {
             Inner::Auth256(k) => {
                 let p = k.piece_from_bytes(blob)?;
                 if p.encoding() != self.enc {
-                    return Err(Error::PieceMismatch {
-                        reason: "the piece was hashed with another encoding b",
+                    return Err(Error::EncodingMismatch {
+                        piece: p.encoding().b(),
+                        mac: self.enc.b(),
                     });
                 }
                 Piece::Auth256(p)

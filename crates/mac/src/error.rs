@@ -47,6 +47,13 @@ pub enum Error {
         /// Why not.
         reason: &'static str,
     },
+    /// A piece hashed with one Hash256 encoding was given to a MAC of another.
+    EncodingMismatch {
+        /// The piece's b.
+        piece: usize,
+        /// The MAC's b.
+        mac: usize,
+    },
     /// A serialised piece could not be read back.
     PieceEncoding {
         /// What is wrong with it.
@@ -87,6 +94,10 @@ impl fmt::Display for Error {
             Error::InvalidParameter { reason } => write!(f, "invalid parameter: {reason}"),
             Error::TagMismatch => f.write_str("tag mismatch: the message is not authentic"),
             Error::PieceMismatch { reason } => write!(f, "cannot join message pieces: {reason}"),
+            Error::EncodingMismatch { piece, mac } => write!(
+                f,
+                "cannot join message pieces: the piece was hashed with b = {piece}, this MAC uses b = {mac}"
+            ),
             Error::PieceEncoding { reason } => write!(f, "malformed message piece: {reason}"),
             Error::Unavailable(e) => e.fmt(f),
         }

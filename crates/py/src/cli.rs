@@ -1,4 +1,4 @@
-//! The key file and nonce counter of `wegman tag` (`wegman_cli::tagging`), for
+//! The key file and nonce counter of `wegman tag` (`wegman_files::tagging`), for
 //! `python -m wegman.dask tag`: private helpers of the package (underscored names).
 
 use std::path::PathBuf;
@@ -15,7 +15,8 @@ fn _cli_load_key(
     key_file: Option<PathBuf>,
     alg: Option<&str>,
 ) -> PyResult<(String, Py<PyBytes>, String)> {
-    let k = wegman_cli::tagging::load_key(key_file.as_deref(), alg).map_err(PyOSError::new_err)?;
+    let k =
+        wegman_files::tagging::load_key(key_file.as_deref(), alg).map_err(PyOSError::new_err)?;
     Ok((
         k.alg.clone(),
         PyBytes::new(py, &k.key).unbind(),
@@ -26,7 +27,7 @@ fn _cli_load_key(
 /// Durably reserves `count` nonces from the key's counter.
 #[pyfunction]
 fn _cli_reserve_nonces(key_path: PathBuf, alg: &str, count: usize) -> PyResult<Vec<Vec<u8>>> {
-    wegman_cli::tagging::reserve_nonces(&key_path, alg, count).map_err(PyOSError::new_err)
+    wegman_files::tagging::reserve_nonces(&key_path, alg, count).map_err(PyOSError::new_err)
 }
 
 /// The `ALG NONCE TAG PATH` line.
@@ -39,7 +40,7 @@ fn _cli_check_line(
     tag: Vec<u8>,
     path: &str,
 ) -> PyResult<String> {
-    wegman_cli::tagging::check_line(alg, b, nonce.as_deref(), &tag, path)
+    wegman_files::tagging::check_line(alg, b, nonce.as_deref(), &tag, path)
         .map_err(pyo3::exceptions::PyValueError::new_err)
 }
 

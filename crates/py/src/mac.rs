@@ -13,9 +13,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use self_cell::self_cell;
 use wegman_mac::Error;
-use wegman_mac::hash127::{Hash127Aes, Hash127AesKey};
-use wegman_mac::hash256::{Auth256, Auth256Key, Auth256Piece, Encoding};
-use wegman_mac::poly1305::{Poly1305, Poly1305AesKey, Poly1305Piece};
+use wegman_mac::alg::{Alg, AnyKey, AnyPiece, AnyStream};
+use wegman_mac::hash256::Encoding;
+use wegman_mac::poly1305::Poly1305;
 use zeroize::Zeroizing;
 
 use crate::InvalidTag;
@@ -81,359 +81,165 @@ impl Threads {
 }
 
 self_cell!(
-    /// A streaming Auth256 computation owning (a share of) its key.
-    struct Auth256Cell {
-        owner: Arc<Auth256Key>,
+    /// A streaming computation owning (a share of) its key.
+    struct StreamCell {
+        owner: Arc<AnyKey>,
         #[not_covariant]
-        dependent: Auth256Opt,
+        dependent: StreamOpt,
     }
 );
-type Auth256Opt<'a> = Option<Auth256<'a>>;
+type StreamOpt<'a> = Option<AnyStream<'a>>;
 
 self_cell!(
-    /// A streaming hash127-AES computation owning (a share of) its key.
-    struct Hash127Cell {
-        owner: Arc<Hash127AesKey>,
+    /// A piece owning (a share of) its key.
+    struct PieceCell {
+        owner: Arc<AnyKey>,
         #[not_covariant]
-        dependent: Hash127Opt,
+        dependent: PieceOpt,
     }
 );
-type Hash127Opt<'a> = Option<Hash127Aes<'a>>;
+type PieceOpt<'a> = Option<AnyPiece<'a>>;
 
-self_cell!(
-    /// An Auth256 piece owning (a share of) its key.
-    struct Auth256PieceCell {
-        owner: Arc<Auth256Key>,
-        #[not_covariant]
-        dependent: Auth256PieceOpt,
-    }
-);
-type Auth256PieceOpt<'a> = Option<Auth256Piece<'a>>;
-
-/// The key of one MAC algorithm, shared by the streams and pieces made from it.
+/// The key of one MAC algorithm (the registry's), shared by the streams and pieces made from
+/// it.
 #[derive(Clone)]
-enum Key {
-    Auth256 {
-        key: Arc<Auth256Key>,
-        enc: Encoding,
-        /// `auth256-128`: the first 16 bytes of the tag.
-        short: bool,
-    },
-    Poly1305Aes(Arc<Poly1305AesKey>),
-    Hash127Aes(Arc<Hash127AesKey>),
-}
+struct Key(Arc<AnyKey>);
 
 impl Key {
+    fn new(alg: Alg, key: &[u8], enc: Encoding) -> PyResult<Key> {
+        Ok(Key(Arc::new(alg.key(key, enc).map_err(err)?)))
+    }
+
     fn name(&self) -> &'static str {
-        match self {
-            Key::Auth256 { short: false, .. } => "auth256",
-            Key::Auth256 { short: true, .. } => "auth256-128",
-            Key::Poly1305Aes(_) => "poly1305-aes",
-            Key::Hash127Aes(_) => "hash127-aes",
-        }
+        self.0.alg().name()
+    }
+
+    /// The nonce argument: none for the one-time Poly1305.
+    fn nonce<'n>(&self, nonce: &'n [u8]) -> Option<&'n [u8]> {
+        self.0.alg().nonce_len().map(|_| nonce)
     }
 
     fn start(&self, nonce: &[u8]) -> Result<StreamState, Error> {
-        Ok(match self {
-            Key::Auth256 { key, enc, short } => {
-                // Checked before the cell is built, so that the error surfaces.
-                if nonce.len() != wegman_mac::hash256::NONCE_SIZE {
-                    return Err(Error::NonceLength {
-                        expected: wegman_mac::hash256::NONCE_SIZE,
-                        actual: nonce.len(),
-                    });
-                }
-                let cell = Auth256Cell::new(key.clone(), |k| k.start_from_slice(nonce, *enc).ok());
-                StreamState::Auth256(cell, *short)
-            }
-            Key::Poly1305Aes(key) => {
-                let n: [u8; 16] = nonce.try_into().map_err(|_| Error::NonceLength {
-                    expected: 16,
-                    actual: nonce.len(),
-                })?;
-                StreamState::Poly1305(Box::new(key.start(&n).into()))
-            }
-            Key::Hash127Aes(key) => {
-                if nonce.len() != wegman_mac::hash127::NONCE_SIZE {
-                    return Err(Error::NonceLength {
-                        expected: wegman_mac::hash127::NONCE_SIZE,
-                        actual: nonce.len(),
-                    });
-                }
-                StreamState::Hash127(Hash127Cell::new(key.clone(), |k| {
-                    k.start_from_slice(nonce).ok()
-                }))
-            }
-        })
+        // Checked before the cell is built, so that the error surfaces.
+        self.0.start(self.nonce(nonce))?;
+        Ok(StreamState(StreamCell::new(self.0.clone(), |k| {
+            k.start(self.nonce(nonce)).ok()
+        })))
     }
 
     /// The tag of one whole message: the streaming state lives on the stack (no cell).
     fn one_shot(&self, nonce: &[u8], data: &[u8], threads: &Threads) -> Result<Vec<u8>, Error> {
-        let long = data.len() >= PARALLEL_BYTES;
-        Ok(match self {
-            Key::Auth256 { key, enc, short } => {
-                let mut m = key.start_from_slice(nonce, *enc)?;
-                if long {
-                    threads.run(
-                        &mut (&mut m, data),
-                        |(m, d)| m.update(d),
-                        |(m, d)| m.update_parallel(d),
-                    );
-                } else {
-                    m.update(data);
-                }
-                if *short {
-                    m.finalize128().as_bytes().to_vec()
-                } else {
-                    m.finalize().as_bytes().to_vec()
-                }
-            }
-            Key::Poly1305Aes(key) => {
-                let n: [u8; 16] = nonce.try_into().map_err(|_| Error::NonceLength {
-                    expected: 16,
-                    actual: nonce.len(),
-                })?;
-                if long {
-                    let mut m = key.start(&n);
-                    threads.run(
-                        &mut (&mut m, data),
-                        |(m, d)| m.update(d),
-                        |(m, d)| m.update_parallel(d),
-                    );
-                    m.finalize().as_bytes().to_vec()
-                } else {
-                    key.mac(&n, data).as_bytes().to_vec()
-                }
-            }
-            Key::Hash127Aes(key) => {
-                let mut m = key.start_from_slice(nonce)?;
-                if long {
-                    threads.run(
-                        &mut (&mut m, data),
-                        |(m, d)| m.update(d),
-                        |(m, d)| m.update_parallel(d),
-                    );
-                } else {
-                    m.update(data);
-                }
-                m.finalize().as_bytes().to_vec()
-            }
-        })
+        let mut m = self.0.start(self.nonce(nonce))?;
+        if data.len() >= PARALLEL_BYTES {
+            threads.run(
+                &mut (&mut m, data),
+                |(m, d)| m.update(d),
+                |(m, d)| m.update_parallel(d),
+            );
+        } else {
+            m.update(data);
+        }
+        Ok(m.finalize())
     }
 
     fn piece(&self, offset: u64) -> PyResult<PieceState> {
-        match self {
-            Key::Auth256 { key, enc, .. } => {
-                key.piece_at(*enc, offset).map_err(err)?;
-                Ok(PieceState::Auth256(Auth256PieceCell::new(
-                    key.clone(),
-                    |k| k.piece_at(*enc, offset).ok(),
-                )))
-            }
-            Key::Poly1305Aes(key) => Ok(PieceState::Poly1305(Box::new(key.piece_at(offset)))),
-            Key::Hash127Aes(_) => Err(PyValueError::new_err(
-                "hash127-aes has no mergeable pieces yet; use auth256 or poly1305-aes",
-            )),
-        }
+        self.0.piece_at(offset).map_err(err)?;
+        Ok(PieceState(PieceCell::new(self.0.clone(), |k| {
+            k.piece_at(offset).ok()
+        })))
     }
 
     fn piece_from_bytes(&self, blob: &[u8]) -> PyResult<PieceState> {
-        match self {
-            Key::Auth256 { key, enc, .. } => {
-                let p = key.piece_from_bytes(blob).map_err(err)?;
-                if p.encoding() != *enc {
-                    return Err(PyValueError::new_err(format!(
-                        "the piece was hashed with b = {}, this MAC uses b = {}",
-                        p.encoding().b(),
-                        enc.b()
-                    )));
-                }
-                drop(p);
-                Ok(PieceState::Auth256(Auth256PieceCell::new(
-                    key.clone(),
-                    |k| k.piece_from_bytes(blob).ok(),
-                )))
-            }
-            Key::Poly1305Aes(key) => Ok(PieceState::Poly1305(Box::new(
-                key.piece_from_bytes(blob).map_err(err)?,
-            ))),
-            Key::Hash127Aes(_) => Err(PyValueError::new_err(
-                "hash127-aes has no mergeable pieces yet",
-            )),
-        }
+        self.0.piece_from_bytes(blob).map_err(err)?;
+        Ok(PieceState(PieceCell::new(self.0.clone(), |k| {
+            k.piece_from_bytes(blob).ok()
+        })))
     }
 }
 
 /// The state of a stream.
-enum StreamState {
-    Auth256(Auth256Cell, bool),
-    /// Poly1305-AES (one-time pad from the nonce) or one-time Poly1305: both a `Poly1305`.
-    Poly1305(Box<PolyStream>),
-    Hash127(Hash127Cell),
-}
-
-/// Poly1305-AES keeps its own type; the one-time Poly1305 is the same computation.
-enum PolyStream {
-    Aes(wegman_mac::poly1305::Poly1305Aes),
-    OneTime(Poly1305),
-}
-
-impl From<wegman_mac::poly1305::Poly1305Aes> for PolyStream {
-    fn from(p: wegman_mac::poly1305::Poly1305Aes) -> Self {
-        PolyStream::Aes(p)
-    }
-}
+struct StreamState(StreamCell);
 
 impl StreamState {
     /// Absorbs `data`, on the current rayon pool's threads when `parallel` (the same tag).
     fn absorb_bytes(&mut self, data: &[u8], parallel: bool) {
-        match self {
-            StreamState::Auth256(c, _) => c.with_dependent_mut(|_, s| match s {
-                Some(s) if parallel => s.update_parallel(data),
-                Some(s) => s.update(data),
-                None => {}
-            }),
-            StreamState::Poly1305(p) => match (&mut **p, parallel) {
-                (PolyStream::Aes(p), true) => p.update_parallel(data),
-                (PolyStream::Aes(p), false) => p.update(data),
-                (PolyStream::OneTime(p), true) => p.update_parallel(data),
-                (PolyStream::OneTime(p), false) => p.update(data),
-            },
-            StreamState::Hash127(c) => c.with_dependent_mut(|_, s| match s {
-                Some(s) if parallel => s.update_parallel(data),
-                Some(s) => s.update(data),
-                None => {}
-            }),
-        }
+        self.0.with_dependent_mut(|_, s| match s {
+            Some(s) if parallel => s.update_parallel(data),
+            Some(s) => s.update(data),
+            None => {}
+        });
     }
 
     fn len(&mut self) -> u64 {
-        match self {
-            StreamState::Auth256(c, _) => {
-                c.with_dependent_mut(|_, s| s.as_ref().map_or(0, |s| s.len()))
-            }
-            StreamState::Poly1305(p) => match &**p {
-                PolyStream::Aes(p) => p.len(),
-                PolyStream::OneTime(p) => p.len(),
-            },
-            // hash127 has no pieces: its length is never needed.
-            StreamState::Hash127(_) => 0,
-        }
+        self.0
+            .with_dependent_mut(|_, s| s.as_ref().map_or(0, |s| s.len()))
     }
 
-    fn absorb(&mut self, piece: PieceState) -> Result<(), Error> {
+    fn absorb(&mut self, mut piece: PieceState) -> Result<(), Error> {
         let mismatch = Error::PieceMismatch {
             reason: "the piece belongs to another algorithm",
         };
-        match (self, piece) {
-            (StreamState::Auth256(c, _), PieceState::Auth256(mut pc)) => {
-                let piece = pc.with_dependent_mut(|_, p| p.take());
-                match piece {
-                    Some(p) => c.with_dependent_mut(|_, s| match s {
-                        Some(s) => s.absorb(p),
-                        None => Err(mismatch),
-                    }),
-                    None => Err(mismatch),
-                }
-            }
-            (StreamState::Poly1305(s), PieceState::Poly1305(p)) => match &mut **s {
-                PolyStream::Aes(s) => s.absorb(*p),
-                PolyStream::OneTime(s) => s.absorb(*p),
-            },
-            _ => Err(mismatch),
+        match piece.0.with_dependent_mut(|_, p| p.take()) {
+            Some(p) => self.0.with_dependent_mut(|_, s| match s {
+                Some(s) => s.absorb(p),
+                None => Err(mismatch),
+            }),
+            None => Err(mismatch),
         }
     }
 
-    fn finalize(self) -> Vec<u8> {
-        match self {
-            StreamState::Auth256(mut c, short) => c.with_dependent_mut(|_, s| match s.take() {
-                Some(s) if short => s.finalize128().as_bytes().to_vec(),
-                Some(s) => s.finalize().as_bytes().to_vec(),
-                None => Vec::new(),
-            }),
-            StreamState::Poly1305(p) => match *p {
-                PolyStream::Aes(p) => p.finalize().as_bytes().to_vec(),
-                PolyStream::OneTime(p) => p.finalize().as_bytes().to_vec(),
-            },
-            StreamState::Hash127(mut c) => c.with_dependent_mut(|_, s| match s.take() {
-                Some(s) => s.finalize().as_bytes().to_vec(),
-                None => Vec::new(),
-            }),
-        }
+    fn finalize(mut self) -> Vec<u8> {
+        self.0
+            .with_dependent_mut(|_, s| s.take().map_or_else(Vec::new, |s| s.finalize()))
     }
 }
 
 /// The state of a piece.
-enum PieceState {
-    Auth256(Auth256PieceCell),
-    Poly1305(Box<Poly1305Piece>),
-}
+struct PieceState(PieceCell);
 
 impl PieceState {
+    fn get<T: Default>(&mut self, f: impl FnOnce(&mut AnyPiece<'_>) -> T) -> T {
+        self.0
+            .with_dependent_mut(|_, p| p.as_mut().map_or_else(T::default, f))
+    }
+
     fn offset(&mut self) -> u64 {
-        match self {
-            PieceState::Auth256(c) => {
-                c.with_dependent_mut(|_, p| p.as_ref().map_or(0, |p| p.offset()))
-            }
-            PieceState::Poly1305(p) => p.offset(),
-        }
+        self.get(|p| p.offset())
     }
 
     fn len(&mut self) -> u64 {
-        match self {
-            PieceState::Auth256(c) => {
-                c.with_dependent_mut(|_, p| p.as_ref().map_or(0, |p| p.len()))
-            }
-            PieceState::Poly1305(p) => p.len(),
-        }
+        self.get(|p| p.len())
     }
 
     fn update(&mut self, data: &[u8]) {
-        match self {
-            PieceState::Auth256(c) => c.with_dependent_mut(|_, p| {
-                if let Some(p) = p {
-                    p.update(data);
-                }
-            }),
-            PieceState::Poly1305(p) => p.update(data),
-        }
+        self.get(|p| p.update(data));
     }
 
-    fn merge(&mut self, next: PieceState) -> Result<(), Error> {
+    fn merge(&mut self, mut next: PieceState) -> Result<(), Error> {
         let mismatch = Error::PieceMismatch {
             reason: "the pieces belong to different algorithms",
         };
-        match (self, next) {
-            (PieceState::Auth256(a), PieceState::Auth256(mut b)) => {
-                match b.with_dependent_mut(|_, p| p.take()) {
-                    Some(b) => a.with_dependent_mut(|_, a| match a {
-                        Some(a) => a.merge(b),
-                        None => Err(mismatch),
-                    }),
-                    None => Err(mismatch),
-                }
-            }
-            (PieceState::Poly1305(a), PieceState::Poly1305(b)) => a.merge(*b),
-            _ => Err(mismatch),
+        match next.0.with_dependent_mut(|_, p| p.take()) {
+            Some(b) => self.0.with_dependent_mut(|_, a| match a {
+                Some(a) => a.merge(b),
+                None => Err(mismatch),
+            }),
+            None => Err(mismatch),
         }
     }
 
     fn serialise(&mut self) -> Zeroizing<Vec<u8>> {
-        Zeroizing::new(match self {
-            PieceState::Auth256(c) => {
-                c.with_dependent_mut(|_, p| p.as_mut().map_or_else(Vec::new, |p| p.to_bytes()))
-            }
-            PieceState::Poly1305(p) => p.to_bytes(),
-        })
+        self.get(|p| p.to_bytes())
     }
 }
 
-/// Fills `n` bytes from the operating system's generator.
-fn random_bytes(n: usize) -> PyResult<Zeroizing<Vec<u8>>> {
-    let mut k = Zeroizing::new(vec![0u8; n]);
+/// A fresh random valid key of `alg` from the operating system's generator.
+fn random_key(alg: Alg) -> PyResult<Zeroizing<Vec<u8>>> {
+    let mut k = Zeroizing::new(vec![0u8; alg.key_len()]);
     getrandom::fill(&mut k).map_err(|e| {
         pyo3::exceptions::PyOSError::new_err(format!("the OS random generator failed: {e}"))
     })?;
+    alg.fix_random_key(&mut k);
     Ok(k)
 }
 
@@ -677,14 +483,8 @@ keyed_class!(
     "Auth256-AES (Bernstein–Chou): 32-byte AES-256 key, 12-byte nonce, 32-byte tag; `b` = 1, 8 or 256 selects the Hash256 encoding.",
     32,
     12,
-    |key, b| Auth256Key::from_slice(&key)
-        .map_err(err)
-        .and_then(|k| Ok(Key::Auth256 {
-            key: Arc::new(k),
-            enc: encoding(b)?,
-            short: false
-        })),
-    random_bytes(32)
+    |key, b| Key::new(Alg::Auth256, &key, encoding(b)?),
+    random_key(Alg::Auth256)
 );
 
 keyed_class!(
@@ -693,14 +493,8 @@ keyed_class!(
     "Auth256-128: Auth256 with its tag cut to the first 16 bytes.",
     16,
     12,
-    |key, b| Auth256Key::from_slice(&key)
-        .map_err(err)
-        .and_then(|k| Ok(Key::Auth256 {
-            key: Arc::new(k),
-            enc: encoding(b)?,
-            short: true
-        })),
-    random_bytes(32)
+    |key, b| Key::new(Alg::Auth256x128, &key, encoding(b)?),
+    random_key(Alg::Auth256x128)
 );
 
 keyed_class!(
@@ -711,15 +505,9 @@ keyed_class!(
     16,
     |key, b| {
         only_b1(b, "Poly1305Aes")?;
-        Poly1305AesKey::from_slice(&key)
-            .map_err(err)
-            .map(|k| Key::Poly1305Aes(Arc::new(k)))
+        Key::new(Alg::Poly1305Aes, &key, Encoding::B1)
     },
-    random_bytes(32).map(|mut k| {
-        let a: &mut [u8; 32] = (&mut k[..]).try_into().expect("32 bytes");
-        Poly1305AesKey::clamp_key_bytes(a);
-        k
-    })
+    random_key(Alg::Poly1305Aes)
 );
 
 keyed_class!(
@@ -730,11 +518,9 @@ keyed_class!(
     16,
     |key, b| {
         only_b1(b, "Hash127Aes")?;
-        Hash127AesKey::from_slice(&key)
-            .map_err(err)
-            .map(|k| Key::Hash127Aes(Arc::new(k)))
+        Key::new(Alg::Hash127Aes, &key, Encoding::B1)
     },
-    random_bytes(32)
+    random_key(Alg::Hash127Aes)
 );
 
 /// A streaming MAC of one message (from `mac.start(nonce)`): `update` any number of times,
@@ -888,7 +674,7 @@ impl Stream {
 #[pyclass(name = "Poly1305", module = "wegman", frozen)]
 pub(crate) struct PyPoly1305 {
     stream: Stream,
-    key: Zeroizing<[u8; 32]>,
+    key: Key,
 }
 
 fn poly_key(key: &Bound<'_, PyAny>) -> PyResult<Zeroizing<[u8; 32]>> {
@@ -914,12 +700,10 @@ impl PyPoly1305 {
     #[new]
     #[pyo3(signature = (key, *, max_threads = 1))]
     fn new(key: &Bound<'_, PyAny>, max_threads: i64) -> PyResult<Self> {
-        let key = poly_key(key)?;
+        let key = Key::new(Alg::Poly1305, &poly_key(key)?[..], Encoding::B1)?;
         Ok(PyPoly1305 {
             stream: Stream {
-                state: Mutex::new(Some(StreamState::Poly1305(Box::new(PolyStream::OneTime(
-                    Poly1305::new(&key),
-                ))))),
+                state: Mutex::new(Some(key.start(&[]).map_err(err)?)),
                 threads: Threads::new(max_threads)?,
                 pending: Mutex::new(BTreeMap::new()),
                 alg: "poly1305",
@@ -931,7 +715,7 @@ impl PyPoly1305 {
     /// A fresh random one-time key.
     #[staticmethod]
     fn generate_key(py: Python<'_>) -> PyResult<Bound<'_, PyBytes>> {
-        Ok(PyBytes::new(py, &random_bytes(32)?))
+        Ok(PyBytes::new(py, &random_key(Alg::Poly1305)?))
     }
 
     /// One-shot tag of `data` under a one-time `key`.
@@ -969,8 +753,7 @@ impl PyPoly1305 {
 
     /// An independent hash of the part of the message from `offset` (any offset).
     fn piece(&self, offset: u64) -> PyResult<Piece> {
-        let p = Poly1305::new(&self.key).piece_at(offset);
-        Ok(Piece::new(PieceState::Poly1305(Box::new(p)), "poly1305"))
+        Ok(Piece::new(self.key.piece(offset)?, "poly1305"))
     }
 
     /// Joins a piece; see `Stream.absorb`.
@@ -1048,11 +831,7 @@ impl Piece {
         } else if let Ok(m) = mac.cast::<PyHash127Aes>() {
             m.get().key().clone()
         } else if let Ok(m) = mac.cast::<PyPoly1305>() {
-            let h = Poly1305::new(&m.get().key);
-            return Ok(Piece::new(
-                PieceState::Poly1305(Box::new(h.piece_from_bytes(&blob).map_err(err)?)),
-                "poly1305",
-            ));
+            m.get().key.clone()
         } else {
             return Err(PyTypeError::new_err(
                 "Piece.from_bytes takes the MAC object (Auth256, Auth256_128, Poly1305Aes or Poly1305) whose key made the piece",

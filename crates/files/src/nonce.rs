@@ -21,7 +21,7 @@ use crate::fsutil;
 const MAGIC: &str = "wegman-nonce-counter";
 
 /// The counter file of the key at `key_path`.
-pub(crate) fn counter_path(key_path: &Path) -> PathBuf {
+pub fn counter_path(key_path: &Path) -> PathBuf {
     let mut p = key_path.as_os_str().to_owned();
     p.push(".nonce");
     PathBuf::from(p)
@@ -69,7 +69,7 @@ fn read_counter(path: &Path) -> Result<Option<u128>> {
 }
 
 /// Parses a counter file's text; `path` only labels errors.
-pub(crate) fn parse_counter(text: &str, path: &Path) -> Result<u128> {
+pub fn parse_counter(text: &str, path: &Path) -> Result<u128> {
     let bad = || {
         Error::new(format!(
             "{}: malformed nonce counter (expected `{MAGIC} N`); refusing to guess, since a \
@@ -90,7 +90,7 @@ pub(crate) fn parse_counter(text: &str, path: &Path) -> Result<u128> {
 }
 
 /// A counter file's text for NEXT.
-pub(crate) fn format_counter(next: u128) -> String {
+pub fn format_counter(next: u128) -> String {
     format!("{MAGIC} {next}\n")
 }
 
@@ -119,7 +119,7 @@ fn encode(value: u128, len: usize) -> Vec<u8> {
 }
 
 /// Durably reserves `count` fresh nonces of `nonce_len` bytes for the key at `key_path`.
-pub(crate) fn reserve(key_path: &Path, nonce_len: usize, count: usize) -> Result<Vec<Vec<u8>>> {
+pub fn reserve(key_path: &Path, nonce_len: usize, count: usize) -> Result<Vec<Vec<u8>>> {
     let counter = counter_path(key_path);
     let lock = lock_path(key_path);
     let hint = "(pass --nonce to supply one yourself)";

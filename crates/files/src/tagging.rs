@@ -1,5 +1,5 @@
-//! The key file, the durable nonce counter and the check-line format of `wegman tag`, for
-//! other front ends that tag files with the same key and must never reuse its nonces (the
+//! The key file, the durable nonce counter and the check-line format of `wegman tag` as one
+//! string-error API, for other front ends that tag files with the same key and must never reuse its nonces (the
 //! Python package's Dask recipe, `python -m wegman.dask tag`). Errors are the one-line
 //! messages `wegman` prints.
 
@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use wegman_mac::hash256::Encoding;
 use zeroize::Zeroizing;
 
-use crate::alg::Alg;
+use wegman_mac::alg::Alg;
+
 use crate::keyfile;
 
 /// A key loaded (or created) as `wegman tag` does.
@@ -36,7 +37,7 @@ pub fn load_key(key_file: Option<&Path>, alg: Option<&str>) -> Result<TagKey, St
             kf.alg
         ));
     }
-    kf.keyed().map_err(|e| e.to_string())?;
+    kf.key_for(Encoding::B1).map_err(|e| e.to_string())?;
     Ok(TagKey {
         alg: kf.alg.to_string(),
         key: Zeroizing::new(kf.key.to_vec()),
@@ -82,5 +83,5 @@ pub fn check_line(
             tag.len()
         ));
     }
-    Ok(crate::format_check_line(alg, enc, nonce, tag, path))
+    Ok(crate::check::format_check_line(alg, enc, nonce, tag, path))
 }

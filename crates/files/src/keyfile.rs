@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 
 use zeroize::Zeroizing;
 
-use crate::alg::{Alg, Keyed};
+use wegman_mac::alg::{Alg, AnyKey};
+use wegman_mac::hash256::Encoding;
+
 use crate::error::{Error, Result, io_reason};
 use crate::fsutil;
 
@@ -12,7 +14,7 @@ use crate::fsutil;
 const MAGIC: &str = "wegman-key";
 
 /// `$WEGMAN_HOME`, else `$XDG_CONFIG_HOME/wegman`, else `~/.config/wegman`.
-pub(crate) fn home_dir() -> Result<PathBuf> {
+pub fn home_dir() -> Result<PathBuf> {
     let nonempty = |v: &str| {
         std::env::var_os(v)
             .filter(|s| !s.is_empty())
@@ -33,33 +35,46 @@ pub(crate) fn home_dir() -> Result<PathBuf> {
 }
 
 /// The default key file, `home_dir()/key`.
-pub(crate) fn default_path() -> Result<PathBuf> {
+pub fn default_path() -> Result<PathBuf> {
     Ok(home_dir()?.join("key"))
 }
 
 /// A loaded key: its algorithm and bytes (zeroized on drop).
-pub(crate) struct KeyFile {
-    pub(crate) alg: Alg,
-    pub(crate) key: Zeroizing<Vec<u8>>,
-    pub(crate) path: PathBuf,
+#[derive(Debug)]
+pub struct KeyFile {
+    /// The algorithm.
+    pub alg: Alg,
+    /// The key bytes.
+    pub key: Zeroizing<Vec<u8>>,
+    /// Where it was read from (its nonce counter is `PATH.nonce`).
+    pub path: PathBuf,
 }
 
 impl KeyFile {
-    /// Validates the key for its algorithm and returns a keyed MAC.
-    pub(crate) fn keyed(&self) -> Result<Keyed> {
+    /// The validated key, hashing with encoding `enc`.
+    pub fn key_for(&self, enc: Encoding) -> Result<AnyKey> {
         self.alg
-            .keyed(&self.key)
-            .map_err(|e| Error::new(format!("{}: {e}", self.path.display())))
+            .key(&self.key, enc)
+            .map_err(|e| Error::new(format!("{}: {} key: {e}", self.path.display(), self.alg)))
     }
 }
 
+/// A fresh uniformly random valid key for `alg` from the operating system's generator.
+pub fn random_key(alg: Alg) -> Result<Zeroizing<Vec<u8>>> {
+    let mut key = Zeroizing::new(vec![0u8; alg.key_len()]);
+    getrandom::fill(&mut key)
+        .map_err(|e| Error::new(format!("cannot get random bytes for a key: {e}")))?;
+    alg.fix_random_key(&mut key);
+    Ok(key)
+}
+
 /// Serialises a key.
-pub(crate) fn format_key(alg: Alg, key: &[u8]) -> Zeroizing<String> {
+pub fn format_key(alg: Alg, key: &[u8]) -> Zeroizing<String> {
     Zeroizing::new(format!("{MAGIC} {alg} {}\n", hex::encode(key)))
 }
 
 /// Parses a key file's text; `path` only labels errors.
-pub(crate) fn parse(text: &str, path: &Path) -> Result<KeyFile> {
+pub fn parse(text: &str, path: &Path) -> Result<KeyFile> {
     let bad = |why: &str| Error::new(format!("{}: malformed key file: {why}", path.display()));
     let line = text.strip_suffix('\n').unwrap_or(text);
     let line = line.strip_suffix('\r').unwrap_or(line);
@@ -80,12 +95,12 @@ pub(crate) fn parse(text: &str, path: &Path) -> Result<KeyFile> {
         path: path.to_path_buf(),
     };
     // Length and validity are checked here so that every command reports them the same way.
-    kf.keyed()?;
+    kf.key_for(Encoding::B1)?;
     Ok(kf)
 }
 
 /// Reads and validates a key file.
-pub(crate) fn load(path: &Path) -> Result<KeyFile> {
+pub fn load(path: &Path) -> Result<KeyFile> {
     let bytes = Zeroizing::new(
         std::fs::read(path).map_err(|e| Error::io("cannot read key file", path, e))?,
     );
@@ -117,14 +132,14 @@ fn warn_if_shared(path: &Path) {
 }
 
 /// Makes a fresh key for `alg` and writes it to `path`, which must not exist.
-pub(crate) fn generate(alg: Alg, path: &Path) -> Result<KeyFile> {
+pub fn generate(alg: Alg, path: &Path) -> Result<KeyFile> {
     if let Some(dir) = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
     {
         fsutil::create_private_dir(dir)?;
     }
-    let key = alg.generate_key()?;
+    let key = random_key(alg)?;
     let text = format_key(alg, &key);
     fsutil::create_new_durable(path, text.as_bytes())?;
     Ok(KeyFile {
@@ -136,7 +151,7 @@ pub(crate) fn generate(alg: Alg, path: &Path) -> Result<KeyFile> {
 
 /// Loads the key for `tag`: `--key-file` if given (it must exist), else the default key,
 /// created on first use for `alg` (or the default algorithm) with a note on stderr.
-pub(crate) fn load_or_create_default(key_file: Option<&Path>, alg: Option<Alg>) -> Result<KeyFile> {
+pub fn load_or_create_default(key_file: Option<&Path>, alg: Option<Alg>) -> Result<KeyFile> {
     if let Some(p) = key_file {
         return load(p);
     }
@@ -161,7 +176,7 @@ pub(crate) fn load_or_create_default(key_file: Option<&Path>, alg: Option<Alg>) 
 }
 
 /// Loads the key for `verify`: `--key-file` or the default key, which must exist.
-pub(crate) fn load_existing(key_file: Option<&Path>) -> Result<KeyFile> {
+pub fn load_existing(key_file: Option<&Path>) -> Result<KeyFile> {
     match key_file {
         Some(p) => load(p),
         None => load(&default_path()?),
