@@ -132,7 +132,7 @@ def test_streaming_equals_one_shot_at_every_chunk_size(name: str, cls: type[Keye
         s = mac.start(nonce)
         for i in range(0, len(data), chunk):
             s.update(data[i : i + chunk])
-        assert len(s) == (len(data) if name != "hash127-aes" else 0)
+        assert len(s) == len(data)
         assert s.finalize() == want, (name, chunk)
     s = mac.start(nonce).update(data[:5]).update(data[5:])
     s.verify(want)
