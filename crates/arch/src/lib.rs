@@ -283,11 +283,20 @@ pub trait Kernel<T>: Job {
 /// job, [`Token::run_out_of_line`] calls a large kernel through a function of its own, still
 /// compiled for the backend (rather than inlining every large kernel into one job, which
 /// costs compile time and code size).
+///
+/// The default methods run the job directly: right for portable tokens, which need no
+/// features; the generated x86 tokens override both with their `#[target_feature]` entries.
 pub trait Token: Copy {
     /// Runs `job` under the token's features (the entry may inline into the caller).
-    fn run<J: Kernel<Self>>(self, job: J) -> J::Output;
+    #[inline(always)]
+    fn run<J: Kernel<Self>>(self, job: J) -> J::Output {
+        job.run(self)
+    }
     /// Runs `job` under the token's features in a function that is never inlined.
-    fn run_out_of_line<J: Kernel<Self>>(self, job: J) -> J::Output;
+    #[inline(never)]
+    fn run_out_of_line<J: Kernel<Self>>(self, job: J) -> J::Output {
+        job.run(self)
+    }
 }
 
 /// How [`backends!`] runs a job on a backend; used through [`Available::run`] and the
@@ -513,28 +522,8 @@ macro_rules! backends {
                 pub struct $V(pub(super) ());
             )*
 
-            impl $crate::Token for $P0 {
-                #[inline(always)]
-                fn run<J: $crate::Kernel<Self>>(self, job: J) -> J::Output {
-                    job.run(self)
-                }
-                #[inline(never)]
-                fn run_out_of_line<J: $crate::Kernel<Self>>(self, job: J) -> J::Output {
-                    job.run(self)
-                }
-            }
-            $(
-                impl $crate::Token for $P {
-                    #[inline(always)]
-                    fn run<J: $crate::Kernel<Self>>(self, job: J) -> J::Output {
-                        job.run(self)
-                    }
-                    #[inline(never)]
-                    fn run_out_of_line<J: $crate::Kernel<Self>>(self, job: J) -> J::Output {
-                        job.run(self)
-                    }
-                }
-            )*
+            impl $crate::Token for $P0 {}
+            $( impl $crate::Token for $P {} )*
             $(
                 #[cfg(target_arch = "x86_64")]
                 impl $V {

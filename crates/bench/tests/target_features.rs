@@ -19,24 +19,49 @@ fn kernel_files() -> Vec<(&'static str, Vec<&'static [&'static str]>)> {
     #[cfg(target_arch = "x86_64")]
     {
         vec![
-            ("crates/mac/src/hash127/backend/avx2.rs", vec![Hash127::Avx2.features()]),
-            ("crates/mac/src/hash127/backend/f64x8.rs", vec![Hash127::Fp53x8.features()]),
-            ("crates/mac/src/hash127/backend/ifma.rs", vec![Hash127::Ifma.features()]),
-            ("crates/mac/src/poly1305/backend/avx2.rs", vec![Poly1305::Avx2.features()]),
-            ("crates/mac/src/poly1305/backend/ifma.rs", vec![Poly1305::Avx512Ifma.features()]),
+            (
+                "crates/mac/src/hash127/backend/avx2.rs",
+                vec![Hash127::Avx2.features()],
+            ),
+            (
+                "crates/mac/src/hash127/backend/f64x8.rs",
+                vec![Hash127::Fp53x8.features()],
+            ),
+            (
+                "crates/mac/src/hash127/backend/ifma.rs",
+                vec![Hash127::Ifma.features()],
+            ),
+            (
+                "crates/mac/src/poly1305/backend/avx2.rs",
+                vec![Poly1305::Avx2.features()],
+            ),
+            (
+                "crates/mac/src/poly1305/backend/ifma.rs",
+                vec![Poly1305::Avx512Ifma.features()],
+            ),
             (
                 "crates/gf2/src/backend/clmul.rs",
-                vec![Gf2::Clmul.features(), Gf2::Avx2.features(), Gf2::Avx512.features()],
+                vec![
+                    Gf2::Clmul.features(),
+                    Gf2::Avx2.features(),
+                    Gf2::Avx512.features(),
+                ],
             ),
             ("crates/gf2/src/backend/avx2.rs", vec![Gf2::Avx2.features()]),
-            ("crates/gf2/src/backend/avx512.rs", vec![Gf2::Avx512.features()]),
+            (
+                "crates/gf2/src/backend/avx512.rs",
+                vec![Gf2::Avx512.features()],
+            ),
             ("crates/gf256/src/packed.rs", vec![Gf256::Gfni.features()]),
             (
                 "crates/gf256/src/dot/avx2.rs",
                 vec![Gf256::Avx2.features(), Gf256::Gfni256.features()],
             ),
             ("crates/gf256/src/dot/gfni.rs", vec![Gf256::Gfni.features()]),
-            ("crates/gf256/src/dot/gfni/ymm.rs", vec![Gf256::Gfni256.features()]),
+            (
+                "crates/gf256/src/dot/gfni/ymm.rs",
+                vec![Gf256::Gfni256.features()],
+            ),
         ]
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -53,7 +78,12 @@ fn enabled(src: &str) -> Vec<Vec<String>> {
     while let Some(i) = rest.find(needle) {
         rest = &rest[i + needle.len()..];
         let end = rest.find('"').expect("a closing quote");
-        out.push(rest[..end].split(',').map(|f| f.trim().to_string()).collect());
+        out.push(
+            rest[..end]
+                .split(',')
+                .map(|f| f.trim().to_string())
+                .collect(),
+        );
         rest = &rest[end..];
     }
     out
@@ -85,7 +115,10 @@ fn hand_written_target_features_are_within_the_declared_ones() {
     for (file, callers) in &listed {
         let src = std::fs::read_to_string(root.join(file)).expect("the kernel file exists");
         let uses = enabled(&src);
-        assert!(!uses.is_empty(), "{file} enables no target feature: drop its row");
+        assert!(
+            !uses.is_empty(),
+            "{file} enables no target feature: drop its row"
+        );
         // The features every caller's token proves.
         let proven: BTreeSet<&str> = callers
             .iter()
@@ -112,7 +145,10 @@ fn hand_written_target_features_are_within_the_declared_ones() {
         if enabled(&src).is_empty() {
             continue;
         }
-        let rel = p.strip_prefix(root).expect("below the root").to_string_lossy();
+        let rel = p
+            .strip_prefix(root)
+            .expect("below the root")
+            .to_string_lossy();
         assert!(
             listed.iter().any(|(f, _)| *f == rel),
             "{rel} enables target features but has no row in this test"

@@ -266,6 +266,16 @@ macro_rules! vector_words {
             load: _mm512_loadu_si512, store: _mm512_storeu_si512
         );
     };
+    (@shift $name:ident, $f:ident, $intr:ident) => {
+        #[inline(always)]
+        fn $f(self, d: u32) -> Self {
+            // SAFETY: see the impl.
+            $name(unsafe {
+                let c = core::arch::x86_64::_mm_cvtsi32_si128(d as i32);
+                core::arch::x86_64::$intr(self.0, c)
+            })
+        }
+    };
     (@word $(#[$doc:meta])* [$cfg:meta] $name:ident, $reg:ident, $g:literal,
      zero: $zero:ident, xor: $xor:ident, and: $and:ident, sll: $sll:ident, srl: $srl:ident,
      set1: $set1:ident, load: $load:ident, store: $store:ident) => {
@@ -315,22 +325,8 @@ macro_rules! vector_words {
                 // SAFETY: see the impl.
                 $name(unsafe { core::arch::x86_64::$and(self.0, o.0) })
             }
-            #[inline(always)]
-            fn shl(self, d: u32) -> Self {
-                // SAFETY: see the impl.
-                $name(unsafe {
-                    let c = core::arch::x86_64::_mm_cvtsi32_si128(d as i32);
-                    core::arch::x86_64::$sll(self.0, c)
-                })
-            }
-            #[inline(always)]
-            fn shr(self, d: u32) -> Self {
-                // SAFETY: see the impl.
-                $name(unsafe {
-                    let c = core::arch::x86_64::_mm_cvtsi32_si128(d as i32);
-                    core::arch::x86_64::$srl(self.0, c)
-                })
-            }
+            $crate::vector_words!(@shift $name, shl, $sll);
+            $crate::vector_words!(@shift $name, shr, $srl);
             #[inline(always)]
             fn splat(v: u64) -> Self {
                 // SAFETY: see the impl.

@@ -48,3 +48,22 @@ pub(crate) fn fixed_types() -> Avail {
     STORED.store(i as u8, Ordering::Relaxed);
     b
 }
+
+/// The groups of `per` rows a vector table kernel walks (`rows / per`), after the one shape
+/// check its raw-pointer loads rely on: every group selects `per` bits of a (so at most
+/// 64/`per` groups per limb of N) and limb l's `rows` entries start at l·stride inside `cols`.
+/// Panics on a malformed table (a bug in the caller, never data dependent).
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn table_groups<const N: usize>(
+    cols: &[u64],
+    rows: usize,
+    stride: usize,
+    per: usize,
+) -> usize {
+    let groups = rows / per;
+    assert!(
+        groups <= 64 / per * N && (N - 1) * stride + rows <= cols.len(),
+        "table shape"
+    );
+    groups
+}

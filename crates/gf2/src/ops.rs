@@ -149,6 +149,27 @@ macro_rules! clmul_products {
     };
 }
 
+/// The table maps (`apply_cols`) of backend module `$m`, for a token whose backend declares
+/// the features that module's kernel enables.
+#[cfg(target_arch = "x86_64")]
+macro_rules! table_maps {
+    ($m:ident) => {
+        #[inline(always)]
+        fn apply_cols<const N: usize>(
+            self,
+            a: &[u64; N],
+            cols: &[u64],
+            rows: usize,
+            stride: usize,
+        ) -> [u64; N] {
+            // SAFETY: the token exists only inside its backend's generated entry, whose
+            // checked features include those `apply_cols` enables (the bench test
+            // `target_features`).
+            unsafe { crate::backend::$m::apply_cols(a, cols, rows, stride) }
+        }
+    };
+}
+
 /// `pclmulqdq` kernels.
 #[cfg(target_arch = "x86_64")]
 impl Kernel for token::Clmul {
@@ -165,18 +186,7 @@ impl Kernel for token::Avx2 {
 
     clmul_products!();
 
-    #[inline(always)]
-    fn apply_cols<const N: usize>(
-        self,
-        a: &[u64; N],
-        cols: &[u64],
-        rows: usize,
-        stride: usize,
-    ) -> [u64; N] {
-        // SAFETY: an `Avx2` token exists only inside the generated entry of `Backend::Avx2`,
-        // whose checked features include avx2 (what `apply_cols` enables).
-        unsafe { crate::backend::avx2::apply_cols(a, cols, rows, stride) }
-    }
+    table_maps!(avx2);
 }
 
 /// `Clmul` plus `pext` (BMI2) square-root splits and AVX-512 table maps.
@@ -197,17 +207,7 @@ impl Kernel for token::Avx512 {
         unsafe { crate::backend::avx512::even_odd(a) }
     }
 
-    #[inline(always)]
-    fn apply_cols<const N: usize>(
-        self,
-        a: &[u64; N],
-        cols: &[u64],
-        rows: usize,
-        stride: usize,
-    ) -> [u64; N] {
-        // SAFETY: as in `even_odd`: the checked features include avx512f.
-        unsafe { crate::backend::avx512::apply_cols(a, cols, rows, stride) }
-    }
+    table_maps!(avx512);
 }
 
 /// Declares a job of this module: a struct of the named fields (lifetime `'a`, limb count

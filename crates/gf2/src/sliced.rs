@@ -157,14 +157,7 @@ pub(crate) mod tally {
     #[derive(Clone, Copy, Debug)]
     pub(crate) struct Token;
 
-    impl wegman_arch::Token for Token {
-        fn run<J: wegman_arch::Kernel<Self>>(self, job: J) -> J::Output {
-            job.run(self)
-        }
-        fn run_out_of_line<J: wegman_arch::Kernel<Self>>(self, job: J) -> J::Output {
-            job.run(self)
-        }
-    }
+    impl wegman_arch::Token for Token {}
 
     impl super::SlicedKernels for Token {
         type W = Tally;

@@ -344,6 +344,26 @@ trait DotKernels: Copy {
 
 impl DotKernels for token::Soft {}
 
+/// The short path and the finish compiled with AVX2, for the tokens whose backends declare it
+/// (`Avx2`, `Gfni256`).
+#[cfg(target_arch = "x86_64")]
+macro_rules! avx2_short_path {
+    () => {
+        #[inline(always)]
+        fn absorb_short(self, direct: &mut [u64; 8], a: &[Pair], k: &[Pair]) {
+            // SAFETY: the token's backend declares avx2, the one feature
+            // `avx2::absorb_short` enables.
+            unsafe { avx2::absorb_short(sliced::tables(), direct, a, k) }
+        }
+
+        #[inline(always)]
+        fn finish_points(self, v: &[u64; 8]) -> [u8; 32] {
+            // SAFETY: as for `absorb_short` (`avx2::finish`).
+            unsafe { avx2::finish(sliced::tables(), v) }
+        }
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 impl DotKernels for token::Avx2 {
     const BATCH: usize = avx2::BATCH;
@@ -364,17 +384,7 @@ impl DotKernels for token::Avx2 {
         self.absorb_sliced(sum, &a[wide..], &k[wide..]);
     }
 
-    #[inline(always)]
-    fn absorb_short(self, direct: &mut [u64; 8], a: &[Pair], k: &[Pair]) {
-        // SAFETY: the `Avx2` token proves avx2, the one feature `avx2::absorb_short` enables.
-        unsafe { avx2::absorb_short(sliced::tables(), direct, a, k) }
-    }
-
-    #[inline(always)]
-    fn finish_points(self, v: &[u64; 8]) -> [u8; 32] {
-        // SAFETY: the `Avx2` token proves avx2, the one feature `avx2::finish` enables.
-        unsafe { avx2::finish(sliced::tables(), v) }
-    }
+    avx2_short_path!();
 
     #[inline(always)]
     fn finish(self, sum: &Sum) -> [u8; 32] {
@@ -398,18 +408,7 @@ impl DotKernels for token::Gfni256 {
         self.absorb_sliced(sum, &a[whole..], &k[whole..]);
     }
 
-    #[inline(always)]
-    fn absorb_short(self, direct: &mut [u64; 8], a: &[Pair], k: &[Pair]) {
-        // SAFETY: the `Gfni256` token proves avx2, the one feature `avx2::absorb_short`
-        // enables.
-        unsafe { avx2::absorb_short(sliced::tables(), direct, a, k) }
-    }
-
-    #[inline(always)]
-    fn finish_points(self, v: &[u64; 8]) -> [u8; 32] {
-        // SAFETY: the `Gfni256` token proves avx2, the one feature `avx2::finish` enables.
-        unsafe { avx2::finish(sliced::tables(), v) }
-    }
+    avx2_short_path!();
 
     #[inline(always)]
     fn finish(self, sum: &Sum) -> [u8; 32] {
@@ -544,16 +543,10 @@ mod generate {
 
     #[test]
     fn network_rs_is_current() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/dot/network.rs");
-        let want = render();
-        if std::env::var_os("WEGMAN_REGENERATE").is_some() {
-            std::fs::write(path, &want).expect("write network.rs");
-        }
-        let have = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            have == want,
-            "src/dot/network.rs is stale: run WEGMAN_REGENERATE=1 cargo test -p wegman-gf256 \
-             network_rs_is_current"
+        wegman_testkit::assert_generated(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/src/dot/network.rs"),
+            &render(),
+            "-p wegman-gf256 network_rs_is_current",
         );
     }
 }

@@ -17,27 +17,27 @@ fn key(alg: Alg, rng: &mut Rng) -> Vec<u8> {
 
 /// The tag by the algorithm's own type.
 fn direct(alg: Alg, key: &[u8], nonce: Option<&[u8]>, msg: &[u8]) -> Vec<u8> {
+    let n = nonce.unwrap_or_default();
     match alg {
-        Alg::Auth256 => Auth256Key::from_slice(key)
-            .unwrap()
-            .mac(nonce.unwrap().try_into().unwrap(), msg)
-            .as_bytes()
-            .to_vec(),
-        Alg::Auth256x128 => Auth256Key::from_slice(key)
-            .unwrap()
-            .mac128(nonce.unwrap().try_into().unwrap(), msg)
-            .as_bytes()
-            .to_vec(),
-        Alg::Poly1305Aes => Poly1305AesKey::from_slice(key)
-            .unwrap()
-            .mac(nonce.unwrap().try_into().unwrap(), msg)
-            .as_bytes()
-            .to_vec(),
-        Alg::Hash127Aes => Hash127AesKey::from_slice(key)
-            .unwrap()
-            .mac(nonce.unwrap().try_into().unwrap(), msg)
-            .as_bytes()
-            .to_vec(),
+        Alg::Auth256 | Alg::Auth256x128 => {
+            let k = Auth256Key::from_slice(key).unwrap();
+            let n = n.try_into().unwrap();
+            let tag = k.mac(n, msg);
+            let short = k.mac128(n, msg);
+            if alg == Alg::Auth256 {
+                tag.as_bytes().to_vec()
+            } else {
+                short.as_bytes().to_vec()
+            }
+        }
+        Alg::Poly1305Aes => {
+            let k = Poly1305AesKey::from_slice(key).unwrap();
+            k.mac(n.try_into().unwrap(), msg).as_bytes().to_vec()
+        }
+        Alg::Hash127Aes => {
+            let k = Hash127AesKey::from_slice(key).unwrap();
+            k.mac(n.try_into().unwrap(), msg).as_bytes().to_vec()
+        }
         Alg::Poly1305 => {
             let mut p = Poly1305::new(key.try_into().unwrap());
             p.update(msg);

@@ -157,6 +157,11 @@ impl Key {
     }
 }
 
+/// A stream or piece whose state was moved out (joined or finalized) cannot take part again.
+const GONE: Error = Error::PieceMismatch {
+    reason: "the piece or stream was already joined or finalized",
+};
+
 /// The state of a stream.
 struct StreamState(StreamCell);
 
@@ -176,16 +181,10 @@ impl StreamState {
     }
 
     fn absorb(&mut self, mut piece: PieceState) -> Result<(), Error> {
-        let mismatch = Error::PieceMismatch {
-            reason: "the piece belongs to another algorithm",
-        };
-        match piece.0.with_dependent_mut(|_, p| p.take()) {
-            Some(p) => self.0.with_dependent_mut(|_, s| match s {
-                Some(s) => s.absorb(p),
-                None => Err(mismatch),
-            }),
-            None => Err(mismatch),
-        }
+        piece.give(|p| {
+            self.0
+                .with_dependent_mut(|_, s| s.as_mut().map_or(Err(GONE), |s| s.absorb(p)))
+        })
     }
 
     fn finalize(mut self) -> Vec<u8> {
@@ -216,16 +215,16 @@ impl PieceState {
     }
 
     fn merge(&mut self, mut next: PieceState) -> Result<(), Error> {
-        let mismatch = Error::PieceMismatch {
-            reason: "the pieces belong to different algorithms",
-        };
-        match next.0.with_dependent_mut(|_, p| p.take()) {
-            Some(b) => self.0.with_dependent_mut(|_, a| match a {
-                Some(a) => a.merge(b),
-                None => Err(mismatch),
-            }),
-            None => Err(mismatch),
-        }
+        next.give(|b| {
+            self.0
+                .with_dependent_mut(|_, a| a.as_mut().map_or(Err(GONE), |a| a.merge(b)))
+        })
+    }
+
+    /// Moves the piece out and hands it to `f` (an error if it was moved out before).
+    fn give(&mut self, f: impl FnOnce(AnyPiece<'_>) -> Result<(), Error>) -> Result<(), Error> {
+        self.0
+            .with_dependent_mut(|_, p| p.take().map_or(Err(GONE), f))
     }
 
     fn serialise(&mut self) -> Zeroizing<Vec<u8>> {

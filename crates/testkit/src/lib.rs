@@ -66,6 +66,21 @@ pub fn unhex(s: &str) -> Vec<u8> {
         .collect()
 }
 
+/// The staleness check of a generated source file (docs/architecture.md: every generated file
+/// has one): `want` is what its generator renders now; with `WEGMAN_REGENERATE` set the file
+/// is rewritten first. Fails, naming `test` (the command that regenerates it), when the
+/// checked-in text differs.
+pub fn assert_generated(path: &str, want: &str, test: &str) {
+    if std::env::var_os("WEGMAN_REGENERATE").is_some() {
+        std::fs::write(path, want).unwrap_or_else(|e| panic!("cannot write {path}: {e}"));
+    }
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        have == want,
+        "{path} is stale: run WEGMAN_REGENERATE=1 cargo test {test}"
+    );
+}
+
 /// The fields of Brumley–Page's benchmark sweep, (m, type of the Gaussian normal basis): type 2,
 /// type 4, then 283 (T = 6), 409 (T = 4), 571 (T = 10). The five NIST degrees are among them.
 /// Shared by the normal-basis tests and benchmarks.

@@ -16,11 +16,7 @@ pub(crate) fn apply_cols<const N: usize>(
     rows: usize,
     stride: usize,
 ) -> [u64; N] {
-    let groups = rows / 4;
-    assert!(
-        groups <= 16 * N && (N - 1) * stride + rows <= cols.len(),
-        "table shape"
-    );
+    let groups = super::table_groups::<N>(cols, rows, stride, 4);
     let base = cols.as_ptr();
     let lane_bits = _mm256_set_epi64x(8, 4, 2, 1);
     let mut acc = [_mm256_setzero_si256(); N];
@@ -30,7 +26,7 @@ pub(crate) fn apply_cols<const N: usize>(
         let sel = _mm256_and_si256(_mm256_set1_epi64x(nibble as i64), lane_bits);
         let mask = _mm256_cmpeq_epi64(sel, lane_bits);
         for (l, x) in acc.iter_mut().enumerate() {
-            // SAFETY: l·stride + 4t + 4 ≤ (N − 1)·stride + rows ≤ cols.len() (asserted above),
+            // SAFETY: l·stride + 4t + 4 ≤ (N − 1)·stride + rows ≤ cols.len() (checked by `table_groups`),
             // so the 4 u64s are inside `cols`; `loadu` has no alignment requirement.
             let v = unsafe { _mm256_loadu_si256(base.add(l * stride + 4 * t).cast()) };
             *x = _mm256_xor_si256(*x, _mm256_and_si256(v, mask));

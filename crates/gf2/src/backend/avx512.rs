@@ -33,11 +33,7 @@ pub(crate) fn apply_cols<const N: usize>(
     rows: usize,
     stride: usize,
 ) -> [u64; N] {
-    let groups = rows / 8;
-    assert!(
-        groups <= 8 * N && (N - 1) * stride + rows <= cols.len(),
-        "table shape"
-    );
+    let groups = super::table_groups::<N>(cols, rows, stride, 8);
     let base = cols.as_ptr();
     let mut acc = [_mm512_setzero_si512(); N];
     // Group t covers rows 8t..8t + 8, selected by byte t of a.
@@ -48,7 +44,7 @@ pub(crate) fn apply_cols<const N: usize>(
         .enumerate()
     {
         for (l, x) in acc.iter_mut().enumerate() {
-            // SAFETY: l·stride + 8t + 8 ≤ (N − 1)·stride + rows ≤ cols.len() (asserted above),
+            // SAFETY: l·stride + 8t + 8 ≤ (N − 1)·stride + rows ≤ cols.len() (checked by `table_groups`),
             // so the 8 u64s are inside `cols`; `loadu` has no alignment requirement.
             let v = unsafe { _mm512_loadu_si512(base.add(l * stride + 8 * t).cast()) };
             *x = _mm512_mask_xor_epi64(*x, bits, *x, v);

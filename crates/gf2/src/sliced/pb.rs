@@ -622,16 +622,10 @@ mod generate {
 
     #[test]
     fn schoolbook_rs_is_current() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/sliced/pb/schoolbook.rs");
-        let want = render();
-        if std::env::var_os("WEGMAN_REGENERATE").is_some() {
-            std::fs::write(path, &want).expect("write schoolbook.rs");
-        }
-        let have = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            have == want,
-            "src/sliced/pb/schoolbook.rs is stale: run WEGMAN_REGENERATE=1 cargo test -p \
-             wegman-gf2 schoolbook_rs_is_current"
+        wegman_testkit::assert_generated(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/src/sliced/pb/schoolbook.rs"),
+            &render(),
+            "-p wegman-gf2 schoolbook_rs_is_current",
         );
     }
 }

@@ -170,51 +170,37 @@ impl Kernels for token::Fp53x8 {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-impl Kernels for token::Avx2 {
-    #[inline(always)]
-    fn expand(self, t: &mut Tables) {
-        t.limbs26 = avx2::Limbs26::new(&t.int);
-    }
+/// The integer vector backends: the `Int128` block structure with the matrix-vector product
+/// in module `$m`, whose powers of r are the wide table `$field` (`$m::$Limbs`).
+macro_rules! int_vector_kernels {
+    ($tok:ident, $m:ident, $field:ident, $Limbs:ident) => {
+        #[cfg(target_arch = "x86_64")]
+        impl Kernels for token::$tok {
+            #[inline(always)]
+            fn expand(self, t: &mut Tables) {
+                t.$field = $m::$Limbs::new(&t.int);
+            }
 
-    #[inline(always)]
-    fn absorb(self, t: &Tables, acc: &mut Acc, words: &[i32]) {
-        for c in words.chunks(BLOCK_WORDS) {
-            // SAFETY: the `Avx2` token proves avx2, the feature `avx2::block` enables.
-            acc.int = unsafe { avx2::block(&t.int, &t.limbs26, acc.int, c) };
+            #[inline(always)]
+            fn absorb(self, t: &Tables, acc: &mut Acc, words: &[i32]) {
+                for c in words.chunks(BLOCK_WORDS) {
+                    // SAFETY: the token proves its backend's declared features, which include
+                    // every feature `$m`'s kernels enable (the bench test `target_features`).
+                    acc.int = unsafe { $m::block(&t.int, &t.$field, acc.int, c) };
+                }
+            }
+
+            #[inline(always)]
+            fn absorb_le(self, t: &Tables, acc: &mut Acc, words: &[[u8; 4]]) {
+                // SAFETY: as in `absorb`.
+                acc.int = unsafe { $m::words_le(&t.int, &t.$field, acc.int, words) };
+            }
         }
-    }
-
-    #[inline(always)]
-    fn absorb_le(self, t: &Tables, acc: &mut Acc, words: &[[u8; 4]]) {
-        // SAFETY: the `Avx2` token proves avx2, the feature `avx2::words_le` enables.
-        acc.int = unsafe { avx2::words_le(&t.int, &t.limbs26, acc.int, words) };
-    }
+    };
 }
 
-#[cfg(target_arch = "x86_64")]
-impl Kernels for token::Ifma {
-    #[inline(always)]
-    fn expand(self, t: &mut Tables) {
-        t.limbs52 = ifma::Limbs52::new(&t.int);
-    }
-
-    #[inline(always)]
-    fn absorb(self, t: &Tables, acc: &mut Acc, words: &[i32]) {
-        for c in words.chunks(BLOCK_WORDS) {
-            // SAFETY: the `Ifma` token proves the features `ifma::block` enables.
-            acc.int = unsafe { ifma::block(&t.int, &t.limbs52, acc.int, c) };
-        }
-    }
-
-    #[inline(always)]
-    fn absorb_le(self, t: &Tables, acc: &mut Acc, words: &[[u8; 4]]) {
-        for chunk in words.chunks(BLOCK_WORDS) {
-            // SAFETY: the `Ifma` token proves the features `ifma::block_le` enables.
-            acc.int = unsafe { ifma::block_le(&t.int, &t.limbs52, acc.int, chunk) };
-        }
-    }
-}
+int_vector_kernels!(Avx2, avx2, limbs26, Limbs26);
+int_vector_kernels!(Ifma, ifma, limbs52, Limbs52);
 
 /// Expands r for the backend.
 pub(super) struct Expand(pub(super) u128);

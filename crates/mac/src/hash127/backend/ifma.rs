@@ -188,3 +188,12 @@ pub(crate) fn block_le(t: &int::Table, tab: &Limbs52, h: u128, words: &[[u8; 4]]
     let u = unsafe { dot_raw(tab, words.as_ptr().cast(), words.len()) };
     t.combine(h, words.len(), u)
 }
+
+/// Any number of little-endian words, [`block_le`] by block.
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+pub(crate) fn words_le(t: &int::Table, tab: &Limbs52, mut h: u128, words: &[[u8; 4]]) -> u128 {
+    for chunk in words.chunks(BLOCK_WORDS) {
+        h = block_le(t, tab, h, chunk);
+    }
+    h
+}
