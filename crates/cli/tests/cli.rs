@@ -770,49 +770,24 @@ fn field_calculator_matches_the_library() {
 #[test]
 fn field_calculator_errors() {
     let e = Env::new();
-    for (args, needle) in [
-        (
-            vec!["field", "--modulus", "4,2,0", "sqr", "1"],
-            "not irreducible",
-        ),
-        (
-            vec!["field", "--modulus", "600,1,0", "sqr", "1"],
-            "out of range",
-        ),
-        (
-            vec!["field", "--modulus", "163,7,6,0", "sqr", "1"],
-            "trinomial",
-        ),
-        (
-            vec!["field", "--modulus", "163,a,0", "sqr", "1"],
-            "malformed modulus",
-        ),
-        (
-            vec!["field", "--modulus", "5,2,0", "inv", "0"],
-            "zero has no inverse",
-        ),
-        (
-            vec!["field", "--modulus", "5,2,0", "sqr", "20"],
-            "out of range",
-        ),
-        (
-            vec!["field", "--modulus", "5,2,0", "sqr", "xyz"],
-            "hexadecimal",
-        ),
-        (vec!["field", "--modulus", "5,2,0", "mul", "1"], "2 operand"),
-        (
-            vec!["field", "--modulus", "5,2,0", "pow", "1"],
-            "unknown operation",
-        ),
-        (
-            vec!["field", "--modulus", "8,4,3,1,0", "htrace", "1"],
-            "even",
-        ),
-        (vec!["field", "mul", "1", "2"], "--modulus"),
-        (vec!["field", "ssrf", "164"], "even"),
-        (vec!["field", "ssrf", "999"], "out of range"),
-        (vec!["field", "ssrf", "abc"], "not a degree"),
+    // Arguments (split at spaces) and a phrase of the error.
+    for (line, needle) in [
+        ("field --modulus 4,2,0 sqr 1", "not irreducible"),
+        ("field --modulus 600,1,0 sqr 1", "out of range"),
+        ("field --modulus 163,7,6,0 sqr 1", "trinomial"),
+        ("field --modulus 163,a,0 sqr 1", "malformed modulus"),
+        ("field --modulus 5,2,0 inv 0", "zero has no inverse"),
+        ("field --modulus 5,2,0 sqr 20", "out of range"),
+        ("field --modulus 5,2,0 sqr xyz", "hexadecimal"),
+        ("field --modulus 5,2,0 mul 1", "2 operand"),
+        ("field --modulus 5,2,0 pow 1", "unknown operation"),
+        ("field --modulus 8,4,3,1,0 htrace 1", "even"),
+        ("field mul 1 2", "--modulus"),
+        ("field ssrf 164", "even"),
+        ("field ssrf 999", "out of range"),
+        ("field ssrf abc", "not a degree"),
     ] {
+        let args: Vec<&str> = line.split(' ').collect();
         let o = e.run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = stderr(&o);

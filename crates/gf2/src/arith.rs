@@ -353,6 +353,71 @@ pub(crate) const fn ssrf_zeta(s: &Shape) -> ([u32; 4], usize) {
     (z, s.n_mids + 1)
 }
 
+/// The impls an element type of `MAX_LIMBS` limbs (a field `limbs: [u64; MAX_LIMBS]`) shares
+/// in both bases: `AsRef<[u64]>` (the limbs), constant-time selection and equality (`==` is
+/// `ct_eq`), addition (XOR), and `Debug` as `$prefix` and hex.
+macro_rules! limb_element {
+    ($T:ident, $prefix:literal) => {
+        impl AsRef<[u64]> for $T {
+            /// The limbs.
+            fn as_ref(&self) -> &[u64] {
+                &self.limbs
+            }
+        }
+
+        impl subtle::ConditionallySelectable for $T {
+            fn conditional_select(a: &$T, b: &$T, choice: subtle::Choice) -> $T {
+                $T {
+                    limbs: core::array::from_fn(|i| {
+                        u64::conditional_select(&a.limbs[i], &b.limbs[i], choice)
+                    }),
+                }
+            }
+        }
+
+        impl subtle::ConstantTimeEq for $T {
+            fn ct_eq(&self, other: &$T) -> subtle::Choice {
+                self.limbs.ct_eq(&other.limbs)
+            }
+        }
+
+        impl PartialEq for $T {
+            fn eq(&self, other: &$T) -> bool {
+                subtle::ConstantTimeEq::ct_eq(self, other).into()
+            }
+        }
+
+        impl Eq for $T {}
+
+        impl core::ops::Add for $T {
+            type Output = $T;
+            fn add(self, rhs: $T) -> $T {
+                $T {
+                    limbs: core::array::from_fn(|i| self.limbs[i] ^ rhs.limbs[i]),
+                }
+            }
+        }
+
+        impl core::ops::AddAssign for $T {
+            fn add_assign(&mut self, rhs: $T) {
+                *self = *self + rhs;
+            }
+        }
+
+        impl core::fmt::Debug for $T {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str($prefix)?;
+                let top = self.limbs.iter().rposition(|&w| w != 0).unwrap_or(0);
+                write!(f, "{:x}", self.limbs[top])?;
+                for w in self.limbs[..top].iter().rev() {
+                    write!(f, "{w:016x}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

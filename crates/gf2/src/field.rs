@@ -30,7 +30,6 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
-use core::ops::{Add, AddAssign};
 
 use subtle::{Choice, ConstantTimeEq};
 
@@ -96,63 +95,7 @@ impl Element {
     }
 }
 
-impl AsRef<[u64]> for Element {
-    /// The limbs (as [`Element::limbs`]).
-    fn as_ref(&self) -> &[u64] {
-        &self.limbs
-    }
-}
-
-impl subtle::ConditionallySelectable for Element {
-    fn conditional_select(a: &Element, b: &Element, choice: Choice) -> Element {
-        Element {
-            limbs: core::array::from_fn(|i| {
-                u64::conditional_select(&a.limbs[i], &b.limbs[i], choice)
-            }),
-        }
-    }
-}
-
-impl ConstantTimeEq for Element {
-    fn ct_eq(&self, other: &Element) -> Choice {
-        self.limbs.ct_eq(&other.limbs)
-    }
-}
-
-impl PartialEq for Element {
-    fn eq(&self, other: &Element) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-
-impl Eq for Element {}
-
-impl Add for Element {
-    type Output = Element;
-    fn add(self, rhs: Element) -> Element {
-        Element {
-            limbs: core::array::from_fn(|i| self.limbs[i] ^ rhs.limbs[i]),
-        }
-    }
-}
-
-impl AddAssign for Element {
-    fn add_assign(&mut self, rhs: Element) {
-        *self = *self + rhs;
-    }
-}
-
-impl fmt::Debug for Element {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Element(0x")?;
-        let top = self.limbs.iter().rposition(|&w| w != 0).unwrap_or(0);
-        write!(f, "{:x}", self.limbs[top])?;
-        for w in self.limbs[..top].iter().rev() {
-            write!(f, "{w:016x}")?;
-        }
-        f.write_str(")")
-    }
-}
+limb_element!(Element, "Element(0x");
 
 /// F_{2^m} for a modulus chosen at run time, with its precomputed tables (ζ = sqrt(x), the
 /// trace vector, the half-trace / solving matrix).

@@ -30,7 +30,6 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
-use core::ops::{Add, AddAssign};
 
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
@@ -91,63 +90,7 @@ impl NbElement {
     }
 }
 
-impl AsRef<[u64]> for NbElement {
-    /// The limbs (as [`NbElement::limbs`]).
-    fn as_ref(&self) -> &[u64] {
-        &self.limbs
-    }
-}
-
-impl ConditionallySelectable for NbElement {
-    fn conditional_select(a: &NbElement, b: &NbElement, choice: Choice) -> NbElement {
-        NbElement {
-            limbs: core::array::from_fn(|i| {
-                u64::conditional_select(&a.limbs[i], &b.limbs[i], choice)
-            }),
-        }
-    }
-}
-
-impl ConstantTimeEq for NbElement {
-    fn ct_eq(&self, other: &NbElement) -> Choice {
-        self.limbs.ct_eq(&other.limbs)
-    }
-}
-
-impl PartialEq for NbElement {
-    fn eq(&self, other: &NbElement) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-
-impl Eq for NbElement {}
-
-impl Add for NbElement {
-    type Output = NbElement;
-    fn add(self, rhs: NbElement) -> NbElement {
-        NbElement {
-            limbs: core::array::from_fn(|i| self.limbs[i] ^ rhs.limbs[i]),
-        }
-    }
-}
-
-impl AddAssign for NbElement {
-    fn add_assign(&mut self, rhs: NbElement) {
-        *self = *self + rhs;
-    }
-}
-
-impl fmt::Debug for NbElement {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("NbElement(limbs 0x")?;
-        let top = self.limbs.iter().rposition(|&w| w != 0).unwrap_or(0);
-        write!(f, "{:x}", self.limbs[top])?;
-        for w in self.limbs[..top].iter().rev() {
-            write!(f, "{w:016x}")?;
-        }
-        f.write_str(")")
-    }
-}
+limb_element!(NbElement, "NbElement(limbs 0x");
 
 /// F_{2^m} in the Gaussian normal basis of type T, with the tables of every multiplier.
 #[derive(Clone)]
