@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # In-process A/B timing of an older commit against the working tree: builds one binary that
-# links both versions of wegman-gf2 and wegman-mac (the old one renamed) and times the same
-# operation from each alternately, median of 7-9 rounds, so machine noise hits both alike.
-# Usage: scripts/ab_inprocess.sh OLD_REV   (uses the public APIs as of commit 9127b7b..)
+# links both versions of wegman-gf2, wegman-mac, wegman-wg and wegman-ec (the old ones
+# renamed) and times the same operation from each alternately, median of 9 rounds, so machine
+# noise hits both alike: field operations, the MACs, and the bit-sliced batches (GNB and
+# polynomial-basis products, WG-29 keystream, the EC batch ladder).
+# Usage: scripts/ab_inprocess.sh OLD_REV   (uses the public APIs as of commit 86e4d91..)
 set -euo pipefail
 old_rev=${1:?usage: scripts/ab_inprocess.sh OLD_REV}
 top=$(git rev-parse --show-toplevel)
 work=$(mktemp -d)
 trap 'git -C "$top" worktree remove --force "$work/old" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 git -C "$top" worktree add -q "$work/old" "$old_rev"
-# Give the old crates another version so Cargo can hold both in one lock file.
-for c in gf2 mac; do
-  sed -i 's/^version.workspace = true/version = "0.0.1"/' "$work/old/crates/$c/Cargo.toml"
-  sed -i "s|wegman-$c = { path = \"crates/$c\", version = \"0.1.0\" }|wegman-$c = { path = \"crates/$c\", version = \"0.0.1\" }|" "$work/old/Cargo.toml"
-done
+# Give every old crate another version so Cargo can hold both trees in one lock file.
+sed -i '/^\[workspace.package\]/,/^\[/ s/^version = "0.1.0"/version = "0.0.1"/' "$work/old/Cargo.toml"
+sed -i 's/^\(wegman-[a-z0-9-]* = { path = "crates\/[a-z0-9]*", version = \)"0.1.0"/\1"0.0.1"/' "$work/old/Cargo.toml"
 mkdir -p "$work/ab/src"
 cat > "$work/ab/Cargo.toml" <<EOF
 [package]
@@ -26,6 +26,10 @@ old_gf2 = { package = "wegman-gf2", path = "$work/old/crates/gf2" }
 new_gf2 = { package = "wegman-gf2", path = "$top/crates/gf2" }
 old_mac = { package = "wegman-mac", path = "$work/old/crates/mac" }
 new_mac = { package = "wegman-mac", path = "$top/crates/mac" }
+old_wg = { package = "wegman-wg", path = "$work/old/crates/wg" }
+new_wg = { package = "wegman-wg", path = "$top/crates/wg" }
+old_ec = { package = "wegman-ec", path = "$work/old/crates/ec" }
+new_ec = { package = "wegman-ec", path = "$top/crates/ec" }
 
 [profile.release]
 codegen-units = 1
@@ -103,6 +107,42 @@ fn main() {
         line += &show("  hash127-aes", ab(per, || { black_box(ho.mac(&[1; 16], black_box(&m))); }, || { black_box(hn.mac(&[1; 16], black_box(&m))); }));
         line += &show("  auth256", ab(per, || { black_box(ao.mac(&[1; 12], black_box(&m))); }, || { black_box(an.mac(&[1; 12], black_box(&m))); }));
         println!("{line}");
+    }
+    println!("bit-sliced batches, ns per lane: old->new (new/old)");
+    for m in [163u32, 233, 283] {
+        let (go, gn) = (old_gf2::Gnb::new(m).unwrap(), new_gf2::Gnb::new(m).unwrap());
+        let lanes = 512;
+        let eo: Vec<old_gf2::NbElement> = (0..lanes).map(|i| go.element(&[i as u64 * 0x9e37_79b9 + 1]).unwrap()).collect();
+        let en: Vec<new_gf2::NbElement> = (0..lanes).map(|i| gn.element(&[i as u64 * 0x9e37_79b9 + 1]).unwrap()).collect();
+        let (mut co, mut cn) = (eo.clone(), en.clone());
+        let mut line = format!("{m:>8}");
+        line += &show(" gnb mul", ab(lanes as f64, || { go.mul_batch(&eo, &eo, &mut co).unwrap(); black_box(&co); }, || { gn.mul_batch(&en, &en, &mut cn).unwrap(); black_box(&cn); }));
+        let spec = match m { 163 => "163,7,6,3,0", 233 => "233,74,0", _ => "283,12,7,5,0" };
+        let (mo, mn) = (spec.parse::<old_gf2::Modulus>().unwrap(), spec.parse::<new_gf2::Modulus>().unwrap());
+        let (po, pn) = (old_gf2::sliced::pb::SlicedPb::new(mo), new_gf2::sliced::pb::SlicedPb::new(mn));
+        let (fo, fnew) = (old_gf2::Field::new(mo), new_gf2::Field::new(mn));
+        let xo: Vec<old_gf2::Element> = (0..lanes).map(|i| fo.element(&[i as u64 * 0x9e37_79b9 + 1]).unwrap()).collect();
+        let xn: Vec<new_gf2::Element> = (0..lanes).map(|i| fnew.element(&[i as u64 * 0x9e37_79b9 + 1]).unwrap()).collect();
+        let (mut zo, mut zn) = (xo.clone(), xn.clone());
+        line += &show("  pb mul", ab(lanes as f64, || { po.mul_batch(&xo, &xo, &mut zo).unwrap(); black_box(&zo); }, || { pn.mul_batch(&xn, &xn, &mut zn).unwrap(); black_box(&zn); }));
+        println!("{line}");
+    }
+    let pairs: Vec<([u8; 16], [u8; 8])> = (0..512u32).map(|i| ([i as u8; 16], [(i >> 8) as u8; 8])).collect();
+    let (mut wo, mut wn) = (old_wg::Wg29Batch::new(&pairs).unwrap(), new_wg::Wg29Batch::new(&pairs).unwrap());
+    let (mut oo, mut on) = (vec![0u8; 512 * 16], vec![0u8; 512 * 16]);
+    println!("{}", show("wg29 batch keystream, ns per key-byte", ab(512.0 * 16.0, || { wo.keystream(16, &mut oo).unwrap(); }, || { wn.keystream(16, &mut on).unwrap(); })));
+    {
+        use new_ec::{BatchLadder as NB, CurveId as NId, SlicedBasis as NS};
+        use old_ec::{BatchLadder as OB, CurveId as OId, SlicedBasis as OS};
+        let (bo, bn) = (OB::new(OId::Sect163k1, OS::Polynomial).unwrap(), NB::new(NId::Sect163k1, NS::Polynomial).unwrap());
+        let co = old_ec::Curve::new(OId::Sect163k1, old_ec::NistPb::new).unwrap();
+        let cn = new_ec::Curve::new(NId::Sect163k1, new_ec::NistPb::new).unwrap();
+        let w = bn.lanes();
+        let ko: Vec<old_ec::Scalar> = (0..w).map(|i| old_ec::Scalar::from_limbs(&[i as u64 * 0x9e37_79b9_7f4a_7c15 + 3, 7, 1])).collect();
+        let kn: Vec<new_ec::Scalar> = (0..w).map(|i| new_ec::Scalar::from_limbs(&[i as u64 * 0x9e37_79b9_7f4a_7c15 + 3, 7, 1])).collect();
+        let pto: Vec<_> = ko.iter().map(|k| co.mul_base(k)).collect();
+        let ptn: Vec<_> = kn.iter().map(|k| cn.mul_base(k)).collect();
+        println!("{}", show("ec batch ladder sect163k1 pb, ns per lane", ab(w as f64, || { black_box(co.mul_batch_with(&bo, &ko, &pto).unwrap()); }, || { black_box(cn.mul_batch_with(&bn, &kn, &ptn).unwrap()); })));
     }
 }
 EOF
