@@ -354,10 +354,45 @@ pub(crate) const fn ssrf_zeta(s: &Shape) -> ([u32; 4], usize) {
 }
 
 /// The impls an element type of `MAX_LIMBS` limbs (a field `limbs: [u64; MAX_LIMBS]`) shares
-/// in both bases: `AsRef<[u64]>` (the limbs), constant-time selection and equality (`==` is
+/// in both bases: `ZERO`, `limbs()`, `is_zero()`, the unchecked and the fixed-size limb
+/// conversions, `AsRef<[u64]>` (the limbs), constant-time selection and equality (`==` is
 /// `ct_eq`), addition (XOR), and `Debug` as `$prefix` and hex.
 macro_rules! limb_element {
-    ($T:ident, $prefix:literal) => {
+    ($T:ident, $prefix:literal, $limbs_doc:literal) => {
+        impl $T {
+            /// Zero.
+            pub const ZERO: $T = $T {
+                limbs: [0; MAX_LIMBS],
+            };
+
+            #[doc = $limbs_doc]
+            pub fn limbs(&self) -> &[u64; MAX_LIMBS] {
+                &self.limbs
+            }
+
+            /// Whether this is zero, in constant time.
+            pub fn is_zero(&self) -> subtle::Choice {
+                subtle::ConstantTimeEq::ct_eq(self, &$T::ZERO)
+            }
+
+            /// From limbs the caller knows to be in range for its field.
+            pub(crate) fn from_limbs_unchecked(limbs: [u64; MAX_LIMBS]) -> $T {
+                $T { limbs }
+            }
+
+            #[inline(always)]
+            fn get<const N: usize>(&self) -> [u64; N] {
+                core::array::from_fn(|i| self.limbs[i])
+            }
+
+            #[inline(always)]
+            fn put<const N: usize>(x: [u64; N]) -> $T {
+                let mut limbs = [0; MAX_LIMBS];
+                limbs[..N].copy_from_slice(&x);
+                $T { limbs }
+            }
+        }
+
         impl AsRef<[u64]> for $T {
             /// The limbs.
             fn as_ref(&self) -> &[u64] {

@@ -31,7 +31,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use subtle::{Choice, ConstantTimeEq};
+use subtle::ConstantTimeEq;
 
 use crate::arith::{self, MAX_LIMBS, Shape};
 use crate::backend::{Avail, Backend};
@@ -55,47 +55,19 @@ pub struct Element {
 }
 
 impl Element {
-    /// Zero.
-    pub const ZERO: Element = Element {
-        limbs: [0; MAX_LIMBS],
-    };
-
     /// One.
     pub const ONE: Element = {
         let mut limbs = [0; MAX_LIMBS];
         limbs[0] = 1;
         Element { limbs }
     };
-
-    /// The limbs (little-endian: limb 0 holds x^0..x^63).
-    pub fn limbs(&self) -> &[u64; MAX_LIMBS] {
-        &self.limbs
-    }
-
-    /// Whether this is zero, in constant time.
-    pub fn is_zero(&self) -> Choice {
-        self.ct_eq(&Element::ZERO)
-    }
-
-    /// From limbs the caller knows to be in range for its field.
-    pub(crate) fn from_limbs_unchecked(limbs: [u64; MAX_LIMBS]) -> Element {
-        Element { limbs }
-    }
-
-    #[inline(always)]
-    fn get<const N: usize>(&self) -> [u64; N] {
-        core::array::from_fn(|i| self.limbs[i])
-    }
-
-    #[inline(always)]
-    fn put<const N: usize>(x: [u64; N]) -> Element {
-        let mut limbs = [0; MAX_LIMBS];
-        limbs[..N].copy_from_slice(&x);
-        Element { limbs }
-    }
 }
 
-limb_element!(Element, "Element(0x");
+limb_element!(
+    Element,
+    "Element(0x",
+    "The limbs (little-endian: limb 0 holds x^0..x^63)."
+);
 
 /// F_{2^m} for a modulus chosen at run time, with its precomputed tables (ζ = sqrt(x), the
 /// trace vector, the half-trace / solving matrix).

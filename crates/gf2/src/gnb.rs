@@ -53,44 +53,17 @@ pub struct NbElement {
 }
 
 impl NbElement {
-    /// Zero.
-    pub const ZERO: NbElement = NbElement {
-        limbs: [0; MAX_LIMBS],
-    };
-
-    /// The limbs (little-endian: limb 0 holds a_0..a_63).
-    pub fn limbs(&self) -> &[u64; MAX_LIMBS] {
-        &self.limbs
-    }
-
-    /// Whether this is zero, in constant time.
-    pub fn is_zero(&self) -> Choice {
-        self.ct_eq(&NbElement::ZERO)
-    }
-
-    pub(crate) fn from_limbs_unchecked(limbs: [u64; MAX_LIMBS]) -> NbElement {
-        NbElement { limbs }
-    }
-
-    #[inline(always)]
-    fn get<const N: usize>(&self) -> [u64; N] {
-        core::array::from_fn(|i| self.limbs[i])
-    }
-
-    #[inline(always)]
-    fn put<const N: usize>(x: [u64; N]) -> NbElement {
-        let mut limbs = [0; MAX_LIMBS];
-        limbs[..N].copy_from_slice(&x);
-        NbElement { limbs }
-    }
-
     /// Bit i (a_i).
     pub(crate) fn bit(&self, i: usize) -> u64 {
         (self.limbs[i / 64] >> (i % 64)) & 1
     }
 }
 
-limb_element!(NbElement, "NbElement(limbs 0x");
+limb_element!(
+    NbElement,
+    "NbElement(limbs 0x",
+    "The limbs (little-endian: limb 0 holds a_0..a_63)."
+);
 
 /// F_{2^m} in the Gaussian normal basis of type T, with the tables of every multiplier.
 #[derive(Clone)]

@@ -341,8 +341,7 @@ fn no_pickle(what: &str) -> PyErr {
 
 /// Generates the keyed classes: one per algorithm, all with the same methods.
 macro_rules! keyed_class {
-    ($name:ident, $pyname:literal, $doc:literal, $tag_size:expr, $nonce_size:expr,
-     |$key:ident, $b:ident| $make:expr, $generate:expr) => {
+    ($name:ident, $pyname:literal, $doc:literal, $alg:expr) => {
         #[doc = $doc]
         #[pyclass(name = $pyname, module = "wegman", frozen)]
         pub(crate) struct $name {
@@ -353,20 +352,27 @@ macro_rules! keyed_class {
         impl $name {
             /// Bytes in a key.
             #[classattr]
-            const KEY_SIZE: usize = 32;
+            const KEY_SIZE: usize = $alg.key_len();
             /// Bytes in a nonce.
             #[classattr]
-            const NONCE_SIZE: usize = $nonce_size;
+            const NONCE_SIZE: usize = match $alg.nonce_len() {
+                Some(n) => n,
+                None => 0,
+            };
             /// Bytes in a tag.
             #[classattr]
-            const TAG_SIZE: usize = $tag_size;
+            const TAG_SIZE: usize = $alg.tag_len();
 
             #[new]
             #[pyo3(signature = (key, *, b = 1, max_threads = 1))]
             fn new(key: &Bound<'_, PyAny>, b: u32, max_threads: i64) -> PyResult<Self> {
-                let $key = small_bytes(key)?;
-                let $b = b;
-                let key: Key = $make?;
+                let enc = if $alg.has_encoding() {
+                    encoding(b)?
+                } else {
+                    only_b1(b, $pyname)?;
+                    Encoding::B1
+                };
+                let key = Key::new($alg, &small_bytes(key)?, enc)?;
                 Ok($name {
                     inner: Keyed {
                         key,
@@ -378,8 +384,7 @@ macro_rules! keyed_class {
             /// A fresh random key from the operating system's generator.
             #[staticmethod]
             fn generate_key(py: Python<'_>) -> PyResult<Bound<'_, PyBytes>> {
-                let k: PyResult<Zeroizing<Vec<u8>>> = $generate;
-                Ok(PyBytes::new(py, &k?))
+                Ok(PyBytes::new(py, &random_key($alg)?))
             }
 
             /// The tag of `data` under `nonce` (a nonce must never tag two messages).
@@ -480,46 +485,28 @@ keyed_class!(
     PyAuth256,
     "Auth256",
     "Auth256-AES (Bernstein–Chou): 32-byte AES-256 key, 12-byte nonce, 32-byte tag; `b` = 1, 8 or 256 selects the Hash256 encoding.",
-    32,
-    12,
-    |key, b| Key::new(Alg::Auth256, &key, encoding(b)?),
-    random_key(Alg::Auth256)
+    Alg::Auth256
 );
 
 keyed_class!(
     PyAuth256_128,
     "Auth256_128",
     "Auth256-128: Auth256 with its tag cut to the first 16 bytes.",
-    16,
-    12,
-    |key, b| Key::new(Alg::Auth256x128, &key, encoding(b)?),
-    random_key(Alg::Auth256x128)
+    Alg::Auth256x128
 );
 
 keyed_class!(
     PyPoly1305Aes,
     "Poly1305Aes",
     "Poly1305-AES (Bernstein 2005): 32-byte key k || r (r clamped: ValueError otherwise), 16-byte nonce, 16-byte tag.",
-    16,
-    16,
-    |key, b| {
-        only_b1(b, "Poly1305Aes")?;
-        Key::new(Alg::Poly1305Aes, &key, Encoding::B1)
-    },
-    random_key(Alg::Poly1305Aes)
+    Alg::Poly1305Aes
 );
 
 keyed_class!(
     PyHash127Aes,
     "Hash127Aes",
     "hash127-AES (Bernstein 2004): 32-byte key, 16-byte nonce, 16-byte tag. No pieces yet.",
-    16,
-    16,
-    |key, b| {
-        only_b1(b, "Hash127Aes")?;
-        Key::new(Alg::Hash127Aes, &key, Encoding::B1)
-    },
-    random_key(Alg::Hash127Aes)
+    Alg::Hash127Aes
 );
 
 /// A streaming MAC of one message (from `mac.start(nonce)`): `update` any number of times,

@@ -126,13 +126,25 @@ impl Kernels for token::Int128 {
     }
 }
 
-impl Kernels for token::Fp53 {
-    const INT: bool = false;
+/// What the floating-point backends share: Horner values in `Acc::fp`, the `fp53` table.
+macro_rules! fp53_table {
+    () => {
+        const INT: bool = false;
 
-    #[inline(always)]
-    fn expand(self, t: &mut Tables) {
-        t.fp = fp53::Table::new(t.int.r);
-    }
+        #[inline(always)]
+        fn expand(self, t: &mut Tables) {
+            t.fp = fp53::Table::new(t.int.r);
+        }
+
+        #[inline(always)]
+        fn finish(self, t: &Tables, acc: &Acc, pad: u128) -> u128 {
+            t.fp.finish(&acc.fp, pad)
+        }
+    };
+}
+
+impl Kernels for token::Fp53 {
+    fp53_table!();
 
     #[inline(always)]
     fn absorb(self, t: &Tables, acc: &mut Acc, words: &[i32]) {
@@ -140,21 +152,11 @@ impl Kernels for token::Fp53 {
             acc.fp = t.fp.block(&acc.fp, c);
         }
     }
-
-    #[inline(always)]
-    fn finish(self, t: &Tables, acc: &Acc, pad: u128) -> u128 {
-        t.fp.finish(&acc.fp, pad)
-    }
 }
 
 #[cfg(target_arch = "x86_64")]
 impl Kernels for token::Fp53x8 {
-    const INT: bool = false;
-
-    #[inline(always)]
-    fn expand(self, t: &mut Tables) {
-        t.fp = fp53::Table::new(t.int.r);
-    }
+    fp53_table!();
 
     #[inline(always)]
     fn absorb(self, t: &Tables, acc: &mut Acc, words: &[i32]) {
@@ -162,11 +164,6 @@ impl Kernels for token::Fp53x8 {
             // SAFETY: the `Fp53x8` token proves avx512f, the feature `f64x8::block` enables.
             acc.fp = unsafe { f64x8::block(&t.fp, &acc.fp, c) };
         }
-    }
-
-    #[inline(always)]
-    fn finish(self, t: &Tables, acc: &Acc, pad: u128) -> u128 {
-        t.fp.finish(&acc.fp, pad)
     }
 }
 

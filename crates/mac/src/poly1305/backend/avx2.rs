@@ -124,26 +124,18 @@ fn mul(h: Fe1305x26x4, m: &Mul) -> Fe1305x26x4 {
     let [_, s1, s2, s3, s4] = m.s;
     let x = _mm256_mul_epu32;
     let a = _mm256_add_epi64;
-    let d0 = a(
-        a(a(x(h0, r0), x(h1, s4)), a(x(h2, s3), x(h3, s2))),
-        x(h4, s1),
-    );
-    let d1 = a(
-        a(a(x(h0, r1), x(h1, r0)), a(x(h2, s4), x(h3, s3))),
-        x(h4, s2),
-    );
-    let d2 = a(
-        a(a(x(h0, r2), x(h1, r1)), a(x(h2, r0), x(h3, s4))),
-        x(h4, s3),
-    );
-    let d3 = a(
-        a(a(x(h0, r3), x(h1, r2)), a(x(h2, r1), x(h3, r0))),
-        x(h4, s4),
-    );
-    let d4 = a(
-        a(a(x(h0, r4), x(h1, r3)), a(x(h2, r2), x(h3, r1))),
-        x(h4, r0),
-    );
+    // Σ h_i·c_i, the adds paired so that the dependency chain is three deep.
+    let dot = |c: [__m256i; 5]| {
+        a(
+            a(a(x(h0, c[0]), x(h1, c[1])), a(x(h2, c[2]), x(h3, c[3]))),
+            x(h4, c[4]),
+        )
+    };
+    let d0 = dot([r0, s4, s3, s2, s1]);
+    let d1 = dot([r1, r0, s4, s3, s2]);
+    let d2 = dot([r2, r1, r0, s4, s3]);
+    let d3 = dot([r3, r2, r1, r0, s4]);
+    let d4 = dot([r4, r3, r2, r1, r0]);
 
     let mask = _mm256_set1_epi64x(MASK26);
     let and = _mm256_and_si256;
