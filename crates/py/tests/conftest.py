@@ -14,11 +14,14 @@ REPO = Path(__file__).resolve().parents[3]
 
 
 def wegman_binary() -> Path:
-    """The CLI built from this repository: $WEGMAN_BIN, else target/release or target/debug.
-    Its absence fails the tests that need it (scripts/test.sh builds it first)."""
+    """The CLI built from this repository: $WEGMAN_BIN, else release or debug in
+    $CARGO_TARGET_DIR or target/. Its absence fails the tests that need it (scripts/test.sh
+    builds it first)."""
     env = os.environ.get("WEGMAN_BIN")
     candidates = [Path(env)] if env else []
-    candidates += [REPO / "target" / "release" / "wegman", REPO / "target" / "debug" / "wegman"]
+    dirs = [Path(os.environ["CARGO_TARGET_DIR"])] if os.environ.get("CARGO_TARGET_DIR") else []
+    dirs.append(REPO / "target")
+    candidates += [d / p / "wegman" for d in dirs for p in ("release", "debug")]
     for c in candidates:
         if c.is_file() and os.access(c, os.X_OK):
             return c
