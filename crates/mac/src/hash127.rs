@@ -115,11 +115,10 @@ impl Hash127Key {
         self.backend.run(Absorb::Le(&self.tables, acc, words));
     }
 
-    /// (h·r + pad) mod p, frozen, little-endian.
-    fn finish(&self, acc: &Acc, pad: [i32; 4]) -> [u8; 16] {
-        let v = self
-            .backend
-            .run(Finish(&self.tables, acc, words_mod_p(pad)));
+    /// Absorbs the last `words`, then (h·r + pad) mod p, frozen, little-endian.
+    fn finish(&self, acc: &mut Acc, words: &[i32], pad: [i32; 4]) -> [u8; 16] {
+        let pad = words_mod_p(pad);
+        let v = self.backend.run(Finish(&self.tables, acc, words, pad));
         int128::freeze(v).to_le_bytes()
     }
 
@@ -130,9 +129,7 @@ impl Hash127Key {
 
     /// The word function: hash127(m; r, pad) as 16 little-endian bytes of a value in [0, p).
     pub fn hash_words(&self, words: &[i32], pad: [i32; 4]) -> [u8; 16] {
-        let mut acc = Acc::new(1);
-        self.absorb(&mut acc, words);
-        self.finish(&acc, pad)
+        self.finish(&mut Acc::new(1), words, pad)
     }
 
     /// Starts hashing a byte message (encoded as the paper's §8 says).
@@ -287,8 +284,7 @@ impl Hash127<'_> {
         self.n_bytes = 0;
         self.push_word(i32::from_le_bytes(last));
         let n = self.n_words;
-        self.key.absorb(&mut self.h, &self.words[..n]);
-        self.key.finish(&self.h, pad)
+        self.key.finish(&mut self.h, &self.words[..n], pad)
     }
 }
 

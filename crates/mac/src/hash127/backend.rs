@@ -45,13 +45,16 @@ pub(super) type Avail = wegman_arch::Available<Backend>;
 /// sums) always, and the one wide table the key's backend reads (the others stay zero).
 /// Stored inline (the crate needs no allocator); keys are long-lived.
 #[derive(Clone)]
+#[repr(C)]
 pub(super) struct Tables {
-    pub(super) int: Table,
-    fp: fp53::Table,
-    #[cfg(target_arch = "x86_64")]
-    limbs26: avx2::Limbs26,
+    /// Next to `int` (read together by the `Ifma` kernels).
     #[cfg(target_arch = "x86_64")]
     limbs52: ifma::Limbs52,
+    pub(super) int: Table,
+    /// Next to `int` on its other side (read together by the `Avx2` kernels).
+    #[cfg(target_arch = "x86_64")]
+    limbs26: avx2::Limbs26,
+    fp: fp53::Table,
 }
 
 impl Tables {
@@ -242,8 +245,13 @@ impl<K: Kernels> Kernel<K> for Absorb<'_> {
     }
 }
 
-/// h·r + pad mod p (`Finish`), or whether pieces join as integers (`JOINABLE`).
-pub(super) struct Finish<'a>(pub(super) &'a Tables, pub(super) &'a Acc, pub(super) u128);
+/// Absorbs the last words, then h·r + pad mod p: one entry for the end of a message.
+pub(super) struct Finish<'a>(
+    pub(super) &'a Tables,
+    pub(super) &'a mut Acc,
+    pub(super) &'a [i32],
+    pub(super) u128,
+);
 
 impl Job for Finish<'_> {
     type Output = u128;
@@ -252,7 +260,8 @@ impl Job for Finish<'_> {
 impl<K: Kernels> Kernel<K> for Finish<'_> {
     #[inline(always)]
     fn run(self, k: K) -> u128 {
-        k.finish(self.0, self.1, self.2)
+        k.absorb(self.0, self.1, self.2);
+        k.finish(self.0, self.1, self.3)
     }
 }
 
