@@ -4,7 +4,7 @@
 //!
 //! - [`Word`]: a word of lanes, and the portable and vector word types;
 //! - [`SlicedBackend`]: which word type a batch runs on (one detection; every job entered by
-//!   `Available::run` under the backend's token, [`SlicedKernels`]);
+//!   `Available::run` under the backend's token, `SlicedKernels`);
 //! - [`SlicedArith`]: the field operations a bit-sliced algorithm needs, implemented by the
 //!   Gaussian normal basis ([`crate::gnb::SlicedOps`]) and by the polynomial basis
 //!   ([`pb::PbOps`]); [`SlicedJob`] is an algorithm on them, run by either basis

@@ -71,7 +71,7 @@ fn le_words(b: &[u8; 16]) -> [i32; 4] {
     core::array::from_fn(|j| i32::from_le_bytes(b[4 * j..4 * j + 4].try_into().unwrap()))
 }
 
-/// The hash127 key r, expanded into its power tables for one backend (see [`Tables`]).
+/// The hash127 key r, expanded into the power tables of its backend.
 /// Zeroized on drop.
 #[derive(Clone)]
 pub struct Hash127Key {
