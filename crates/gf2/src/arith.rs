@@ -453,6 +453,38 @@ macro_rules! limb_element {
     };
 }
 
+/// Big-endian hex (leading zeros optional, either case, surrounding spaces ignored) as the
+/// integer's little-endian limbs; a number wider than `MAX_LIMBS` limbs is out of range for a
+/// field of `degree`. Variable-time: for public input (parsers of docs/spec.md §2).
+pub(crate) fn parse_hex_limbs(s: &str, degree: u32) -> Result<[u64; MAX_LIMBS], crate::Error> {
+    use crate::Error;
+    let s = s.trim();
+    if s.is_empty() {
+        return Err(Error::MalformedHex { reason: "empty" });
+    }
+    let mut limbs = [0u64; MAX_LIMBS];
+    for (i, c) in s.bytes().rev().enumerate() {
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => {
+                return Err(Error::MalformedHex {
+                    reason: "not a hexadecimal digit",
+                });
+            }
+        };
+        if d == 0 {
+            continue;
+        }
+        if i >= 16 * MAX_LIMBS {
+            return Err(Error::OutOfRange { degree });
+        }
+        limbs[i / 16] |= u64::from(d) << (4 * (i % 16));
+    }
+    Ok(limbs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -262,32 +262,9 @@ impl Field {
     /// Parses an element written as big-endian hex (docs/spec.md §2; leading zeros optional,
     /// upper or lower case).
     pub fn parse(&self, s: &str) -> Result<Element, Error> {
-        let s = s.trim();
-        if s.is_empty() {
-            return Err(Error::MalformedHex { reason: "empty" });
-        }
-        let mut e = Element::ZERO;
-        for (i, c) in s.bytes().rev().enumerate() {
-            let d = match c {
-                b'0'..=b'9' => c - b'0',
-                b'a'..=b'f' => c - b'a' + 10,
-                b'A'..=b'F' => c - b'A' + 10,
-                _ => {
-                    return Err(Error::MalformedHex {
-                        reason: "not a hexadecimal digit",
-                    });
-                }
-            };
-            if d == 0 {
-                continue;
-            }
-            if i >= 16 * MAX_LIMBS {
-                return Err(Error::OutOfRange {
-                    degree: self.degree(),
-                });
-            }
-            e.limbs[i / 16] |= u64::from(d) << (4 * (i % 16));
-        }
+        let e = Element {
+            limbs: crate::arith::parse_hex_limbs(s, self.degree())?,
+        };
         self.check(&e)?;
         Ok(e)
     }

@@ -299,31 +299,8 @@ impl Gnb {
     /// Parses the docs/spec.md §2 hex (a_0 the most significant of m bits; leading zeros
     /// optional, either case). Variable-time: for public input.
     pub fn parse_element(&self, s: &str) -> Result<NbElement, Error> {
-        let s = s.trim();
-        if s.is_empty() {
-            return Err(Error::MalformedHex { reason: "empty" });
-        }
         // The integer Σ a_i 2^{m−1−i}, then reversed.
-        let mut int = [0u64; MAX_LIMBS];
-        for (i, c) in s.bytes().rev().enumerate() {
-            let d = match c {
-                b'0'..=b'9' => c - b'0',
-                b'a'..=b'f' => c - b'a' + 10,
-                b'A'..=b'F' => c - b'A' + 10,
-                _ => {
-                    return Err(Error::MalformedHex {
-                        reason: "not a hexadecimal digit",
-                    });
-                }
-            };
-            if d == 0 {
-                continue;
-            }
-            if i >= 16 * MAX_LIMBS {
-                return Err(Error::OutOfRange { degree: self.m });
-            }
-            int[i / 16] |= u64::from(d) << (4 * (i % 16));
-        }
+        let int = crate::arith::parse_hex_limbs(s, self.m)?;
         let m = self.m as usize;
         let over = (0..64 * MAX_LIMBS)
             .filter(|&j| j >= m)

@@ -509,6 +509,23 @@ keyed_class!(
     Alg::Hash127Aes
 );
 
+/// Runs `f` on the state of `what` (a stream or a piece): an error if another thread holds
+/// it, or if it was already `gone` (finalized, joined).
+fn with_locked<S, T>(
+    m: &Mutex<Option<S>>,
+    what: &str,
+    gone: &str,
+    f: impl FnOnce(&mut S) -> PyResult<T>,
+) -> PyResult<T> {
+    let mut g = m
+        .try_lock()
+        .map_err(|_| PyValueError::new_err(format!("{what} is in use by another thread")))?;
+    match g.as_mut() {
+        Some(s) => f(s),
+        None => Err(PyValueError::new_err(format!("{what} was already {gone}"))),
+    }
+}
+
 /// A streaming MAC of one message (from `mac.start(nonce)`): `update` any number of times,
 /// `absorb` pieces in any order, then `finalize` or `verify` once.
 #[pyclass(module = "wegman", frozen)]
@@ -522,14 +539,7 @@ pub(crate) struct Stream {
 
 impl Stream {
     fn with_state<T>(&self, f: impl FnOnce(&mut StreamState) -> PyResult<T>) -> PyResult<T> {
-        let mut g = self
-            .state
-            .try_lock()
-            .map_err(|_| PyValueError::new_err("the stream is in use by another thread"))?;
-        match g.as_mut() {
-            Some(s) => f(s),
-            None => Err(PyValueError::new_err("the stream was already finalized")),
-        }
+        with_locked(&self.state, "the stream", "finalized", f)
     }
 
     /// Absorbs the pending pieces that start where the message ends.
@@ -789,14 +799,7 @@ impl Piece {
     }
 
     fn with<T>(&self, f: impl FnOnce(&mut PieceState) -> PyResult<T>) -> PyResult<T> {
-        let mut g = self
-            .state
-            .try_lock()
-            .map_err(|_| PyValueError::new_err("the piece is in use by another thread"))?;
-        match g.as_mut() {
-            Some(p) => f(p),
-            None => Err(PyValueError::new_err("the piece was already joined")),
-        }
+        with_locked(&self.state, "the piece", "joined", f)
     }
 }
 
