@@ -103,6 +103,17 @@ fn assert_error(o: &Output, needle: &str) {
     assert!(err.starts_with("wegman: "), "{err:?}");
 }
 
+/// Asserts exit status `code` and a stderr that names `needle` and holds no panic message.
+fn assert_exit(o: &Output, code: i32, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(code), "{err}");
+    assert!(
+        err.contains(needle),
+        "stderr {err:?} should mention {needle:?}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
 /// Splits a tag line into (alg, nonce, tag, path).
 fn fields(line: &str) -> (String, String, String, String) {
     let v: Vec<&str> = line.splitn(4, ' ').collect();
@@ -213,12 +224,7 @@ fn default_key_is_created_on_first_use() {
     let e = Env::new();
     let msg = e.write("m", "hello");
     let o = e.run(&["tag", &msg]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("created a new auth256 key"),
-        "{}",
-        stderr(&o)
-    );
+    assert_exit(&o, 0, "created a new auth256 key");
     let key = e.home().join("key");
     assert!(key.exists());
     #[cfg(unix)]
@@ -478,12 +484,7 @@ fn bad_inputs_get_one_line_errors() {
             &"00".repeat(16),
             &msg,
         ]);
-        assert!(o.status.success());
-        assert!(
-            stderr(&o).contains("other users may read it"),
-            "{}",
-            stderr(&o)
-        );
+        assert_exit(&o, 0, "other users may read it");
     }
     // Unreadable check file.
     assert_error(
@@ -878,13 +879,8 @@ fn auth256_bad_parameters_are_clear_errors() {
     ] {
         let check = e.write("check", &line);
         let o = e.run(&["verify", "--key-file", &key, &check]);
-        assert_eq!(o.status.code(), Some(1), "{line}");
         assert_eq!(stdout(&o), "", "{line}");
-        assert!(
-            stderr(&o).contains("malformed check line"),
-            "{}",
-            stderr(&o)
-        );
+        assert_exit(&o, 1, "malformed check line");
     }
 }
 
@@ -1076,9 +1072,7 @@ fn field_gnb_errors() {
         (vec!["field", "--gnb", "29", "mul", "1"], "takes 2 operand"),
     ] {
         let o = e.run(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
-        assert!(!stderr(&o).contains("panicked"));
+        assert_exit(&o, 2, needle);
     }
     // No GNB of type ≤ 16: find such a degree through the library and ask the CLI.
     let m = (3..=571u32)
@@ -1086,11 +1080,7 @@ fn field_gnb_errors() {
         .find(|&m| wegman_gf2::Gnb::new(m).is_err())
         .unwrap();
     let o = e.run(&["field", "--gnb", &m.to_string(), "sqr", "1"]);
-    assert!(
-        stderr(&o).contains("no Gaussian normal basis"),
-        "{}",
-        stderr(&o)
-    );
+    assert_exit(&o, 2, "no Gaussian normal basis");
 }
 
 #[test]
@@ -1228,8 +1218,7 @@ fn ec_calculator_agrees_across_representations() {
         ),
     ] {
         let o = e.run(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert_exit(&o, 2, needle);
     }
 }
 

@@ -240,18 +240,7 @@ fn poly1305_aes(r: &mut Report) {
     for b in runnable!(r, Backend) {
         r.cover(b);
         for len in LENGTHS {
-            let mut key: [u8; 32] = rng.array();
-            Poly1305AesKey::clamp_key_bytes(&mut key);
-            let nonce: [u8; 16] = rng.array();
-            let msg = rng.bytes(len);
-            let want = Poly1305AesKey::with_backend(&key, b)
-                .unwrap()
-                .mac(&nonce, &msg)
-                .into_bytes();
-            let k = key;
-            secret(&k);
-            // Key setup checks the clamp bits: only valid/invalid is revealed.
-            let sk = Poly1305AesKey::with_backend(&k, b).unwrap();
+            let (key, nonce, msg, want, sk) = poly1305_aes_case(&mut rng, b, len);
             let mut m = sk.start(&nonce);
             for c in chunks(&msg) {
                 m.update(c);
@@ -267,6 +256,28 @@ fn poly1305_aes(r: &mut Report) {
             assert!(Poly1305AesKey::with_backend(&bad, b).is_err());
         }
     }
+}
+
+/// A random clamped Poly1305-AES key, nonce and `len`-byte message; the tag computed from
+/// public data; and the key set up again from bytes marked secret (key setup checks the clamp
+/// bits: only valid/invalid is revealed).
+fn poly1305_aes_case(
+    rng: &mut Rng,
+    b: wegman_mac::poly1305::Backend,
+    len: usize,
+) -> ([u8; 32], [u8; 16], Vec<u8>, [u8; 16], Poly1305AesKey) {
+    let mut key: [u8; 32] = rng.array();
+    Poly1305AesKey::clamp_key_bytes(&mut key);
+    let nonce: [u8; 16] = rng.array();
+    let msg = rng.bytes(len);
+    let want = Poly1305AesKey::with_backend(&key, b)
+        .expect("backend is available")
+        .mac(&nonce, &msg)
+        .into_bytes();
+    let k = key;
+    secret(&k);
+    let sk = Poly1305AesKey::with_backend(&k, b).expect("backend is available");
+    (key, nonce, msg, want, sk)
 }
 
 fn hash127(r: &mut Report) {
@@ -413,17 +424,7 @@ fn pieces(r: &mut Report) {
         use wegman_mac::poly1305::Backend;
         for b in runnable!(r, Backend) {
             r.cover(format!("poly1305-aes {b}"));
-            let mut key: [u8; 32] = rng.array();
-            Poly1305AesKey::clamp_key_bytes(&mut key);
-            let nonce: [u8; 16] = rng.array();
-            let msg = rng.bytes(300);
-            let want = Poly1305AesKey::with_backend(&key, b)
-                .unwrap()
-                .mac(&nonce, &msg)
-                .into_bytes();
-            let k = key;
-            secret(&k);
-            let sk = Poly1305AesKey::with_backend(&k, b).unwrap();
+            let (_, nonce, msg, want, sk) = poly1305_aes_case(&mut rng, b, 300);
             let mut m = sk.start(&nonce);
             for (lo, hi) in [(0, 7), (7, 100), (100, 300)] {
                 let mut p = sk.piece_at(lo as u64);

@@ -114,16 +114,11 @@ fn cavp_key_pairs_normal_basis() {
 fn parameters_match_the_data_file() {
     let text = include_str!("data/nist-binary-curves.txt");
     let mut seen = 0;
-    for block in text.split("\n\n") {
-        let get = |k: &str| {
-            block
-                .lines()
-                .find_map(|l| l.strip_prefix(&format!("{k} = ")))
-                .map(str::to_string)
-        };
-        let Some(name) = get("sec2_name") else {
+    for block in wegman_testkit::kv_blocks(text) {
+        let Some(name) = block.get("sec2_name") else {
             continue;
         };
+        let get = |k: &str| block.get(k);
         let id = CurveId::from_name(&name).unwrap();
         assert_eq!(CurveId::from_name(&get("curve").unwrap()).unwrap(), id);
         let p = id.params();

@@ -3,24 +3,8 @@
 //! random point P = r·G, P + Q, 2P, SEC 1 encodings both ways, and ECDH.
 
 use openssl::bn::{BigNum, BigNumContext};
-use openssl::ec::{EcGroup, EcPoint, PointConversionForm};
-use openssl::nid::Nid;
+use openssl::ec::{EcPoint, PointConversionForm};
 use wegman_ec::{Curve, CurveField, CurveId, Error, Nb, NistPb, Point, SecretKey, SsrfPb};
-
-fn nid(id: CurveId) -> Nid {
-    match id {
-        CurveId::Sect163k1 => Nid::SECT163K1,
-        CurveId::Sect163r2 => Nid::SECT163R2,
-        CurveId::Sect233k1 => Nid::SECT233K1,
-        CurveId::Sect233r1 => Nid::SECT233R1,
-        CurveId::Sect283k1 => Nid::SECT283K1,
-        CurveId::Sect283r1 => Nid::SECT283R1,
-        CurveId::Sect409k1 => Nid::SECT409K1,
-        CurveId::Sect409r1 => Nid::SECT409R1,
-        CurveId::Sect571k1 => Nid::SECT571K1,
-        CurveId::Sect571r1 => Nid::SECT571R1,
-    }
-}
 
 fn random_scalar_hex(rng: &mut wegman_testkit::Rng, bits: u32) -> String {
     // Below 2^(bits − 1) < n.
@@ -51,7 +35,7 @@ fn check<F: CurveField>(
     let mut ctx = BigNumContext::new().unwrap();
     for id in CurveId::ALL {
         let c = Curve::new(id, make).unwrap();
-        let group = EcGroup::from_curve_name(nid(id)).unwrap();
+        let group = wegman_testkit::openssl_group(&id.to_string());
         let affine = |p: &EcPoint, ctx: &mut BigNumContext| {
             let (mut x, mut y) = (BigNum::new().unwrap(), BigNum::new().unwrap());
             p.affine_coordinates(&group, &mut x, &mut y, ctx).unwrap();
@@ -143,7 +127,7 @@ fn random_keys_agree_with_openssl() {
     let mut ctx = BigNumContext::new().unwrap();
     for id in CurveId::ALL {
         let c = Curve::new(id, NistPb::new).unwrap();
-        let group = EcGroup::from_curve_name(nid(id)).unwrap();
+        let group = wegman_testkit::openssl_group(&id.to_string());
         let a = SecretKey::random(&c).unwrap();
         let b = SecretKey::random(&c).unwrap();
         let (pa, pb) = (a.public_key(&c), b.public_key(&c));

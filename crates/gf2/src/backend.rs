@@ -49,21 +49,27 @@ pub(crate) fn fixed_types() -> Avail {
     b
 }
 
-/// The groups of `per` rows a vector table kernel walks (`rows / per`), after the one shape
-/// check its raw-pointer loads rely on: every group selects `per` bits of a (so at most
-/// 64/`per` groups per limb of N) and limb l's `rows` entries start at l·stride inside `cols`.
-/// Panics on a malformed table (a bug in the caller, never data dependent).
-#[cfg(target_arch = "x86_64")]
-pub(crate) fn table_groups<const N: usize>(
-    cols: &[u64],
-    rows: usize,
-    stride: usize,
-    per: usize,
-) -> usize {
-    let groups = rows / per;
-    assert!(
-        groups <= 64 / per * N && (N - 1) * stride + rows <= cols.len(),
-        "table shape"
-    );
-    groups
+/// A linear map over F_2 as a limb-major table: `cols[l·rows + i]` is limb l of the image of
+/// x^i, for `rows` rows (a multiple of 8, padded with zero rows). Applied by
+/// [`crate::ops::Kernel::apply_cols`].
+#[derive(Clone, Copy)]
+pub(crate) struct ColTable<'a> {
+    pub(crate) cols: &'a [u64],
+    pub(crate) rows: usize,
+}
+
+impl ColTable<'_> {
+    /// The groups of `per` rows a vector table kernel walks (`rows / per`), after the one
+    /// shape check its raw-pointer loads rely on: every group selects `per` bits of a (so at
+    /// most 64/`per` groups per limb of N) and limb l's `rows` entries start at l·rows inside
+    /// `cols`. Panics on a malformed table (a bug in the caller, never data dependent).
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn groups<const N: usize>(self, per: usize) -> usize {
+        let groups = self.rows / per;
+        assert!(
+            groups <= 64 / per * N && N * self.rows <= self.cols.len(),
+            "table shape"
+        );
+        groups
+    }
 }

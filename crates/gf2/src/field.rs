@@ -34,7 +34,7 @@ use core::fmt;
 use subtle::ConstantTimeEq;
 
 use crate::arith::{self, MAX_LIMBS, Shape};
-use crate::backend::{Avail, Backend};
+use crate::backend::{Avail, Backend, ColTable};
 use crate::error::{self, Error};
 use crate::modulus::Modulus;
 use crate::ops;
@@ -383,14 +383,16 @@ impl Field {
     }
 
     /// The limb-major solving table and its (padded) row count.
-    pub(crate) fn solve_table(&self) -> (&[u64], usize) {
-        (&self.solve_cols, self.solve_rows)
+    pub(crate) fn solve_table(&self) -> ColTable<'_> {
+        ColTable {
+            cols: &self.solve_cols,
+            rows: self.solve_rows,
+        }
     }
 
     fn apply_solve_rows(&self, a: &Element) -> Element {
-        let rows = self.solve_rows;
         by_limbs!(self.n, N => Element::put(ops::apply_cols::<N>(
-            &a.get(), &self.solve_cols, rows, rows, self.backend)))
+            &a.get(), self.solve_table(), self.backend)))
     }
 
     /// The half-trace by the paper's method (odd m only), variable-time: for public data.

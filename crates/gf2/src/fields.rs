@@ -169,8 +169,7 @@ macro_rules! binary_field {
             /// field here has odd degree): the precomputed rows H(x^i), masked.
             pub fn half_trace(&self) -> $name {
                 let f = $name::field();
-                let (cols, rows) = f.solve_table();
-                $name($crate::ops::apply_cols(&self.0, cols, rows, rows, $crate::backend::fixed_types()))
+                $name($crate::ops::apply_cols(&self.0, f.solve_table(), $crate::backend::fixed_types()))
             }
 
             /// The roots (z, z + 1) of z² + z = self, or none when Tr(self) = 1;

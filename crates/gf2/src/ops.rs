@@ -12,7 +12,7 @@ use crate::arith::{self, Shape, Wide};
 use alloc::vec::Vec;
 use wegman_arch::Job;
 
-use crate::backend::{Avail, token};
+use crate::backend::{Avail, ColTable, token};
 
 /// The element kernels of one backend, implemented by its zero-sized token
 /// ([`crate::backend::token`]): `Soft` (portable), and on x86-64 `Clmul`, `Avx2` and `Avx512`,
@@ -55,19 +55,13 @@ pub(crate) trait Kernel: Copy {
     }
     /// The linear map of a limb-major table (see [`apply_cols`]).
     #[inline(always)]
-    fn apply_cols<const N: usize>(
-        self,
-        a: &[u64; N],
-        cols: &[u64],
-        rows: usize,
-        stride: usize,
-    ) -> [u64; N] {
+    fn apply_cols<const N: usize>(self, a: &[u64; N], t: ColTable<'_>) -> [u64; N] {
         let mut out = [0u64; N];
         // An opaque 1 (`black_box`): knowing that the bit is 0 or 1, LLVM compiled the masked
         // XOR into a secret-dependent branch (found by the valgrind constant-time check).
         let one = core::hint::black_box(1u64);
         for (l, o) in out.iter_mut().enumerate() {
-            let col = &cols[l * stride..l * stride + rows];
+            let col = &t.cols[l * t.rows..(l + 1) * t.rows];
             for (i, &c) in col.iter().enumerate() {
                 *o ^= c & 0u64.wrapping_sub(arith::bit(a, i) & one);
             }
@@ -155,17 +149,11 @@ macro_rules! clmul_products {
 macro_rules! table_maps {
     ($m:ident) => {
         #[inline(always)]
-        fn apply_cols<const N: usize>(
-            self,
-            a: &[u64; N],
-            cols: &[u64],
-            rows: usize,
-            stride: usize,
-        ) -> [u64; N] {
+        fn apply_cols<const N: usize>(self, a: &[u64; N], t: ColTable<'_>) -> [u64; N] {
             // SAFETY: the token exists only inside its backend's generated entry, whose
             // checked features include those `apply_cols` enables (the bench test
             // `target_features`).
-            unsafe { crate::backend::$m::apply_cols(a, cols, rows, stride) }
+            unsafe { crate::backend::$m::apply_cols(a, t) }
         }
     };
 }
@@ -288,8 +276,8 @@ element_job!(
 );
 element_job!(
     /// A limb-major linear map.
-    ApplyColsJob { a: &'a [u64; N], cols: &'a [u64], rows: usize, stride: usize } -> [u64; N],
-    |k| k.apply_cols(a, cols, rows, stride)
+    ApplyColsJob { a: &'a [u64; N], t: ColTable<'a> } -> [u64; N],
+    |k| k.apply_cols(a, t)
 );
 
 /// a·b mod P.
@@ -405,7 +393,7 @@ pub(crate) fn inv_with<K: Kernel, const N: usize, S: ShapeOf>(
             .iter()
             .find(|(j, _, rows)| *j == k && kern.table_pays(k, *rows));
         let t = match table {
-            Some((_, cols, rows)) => kern.apply_cols(&beta, cols, *rows, *rows),
+            Some((_, cols, rows)) => kern.apply_cols(&beta, ColTable { cols, rows: *rows }),
             None => kern.sqr_n(&beta, k, s),
         };
         beta = kern.mul(&t, &beta, s);
@@ -548,23 +536,19 @@ pub(crate) fn sqrt_ssrf_with<K: Kernel, const N: usize>(
     r
 }
 
-/// A linear map over F_2 given by a limb-major table: `cols[l·stride + i]` is limb l of the
-/// image of x^i, for `rows` rows (a multiple of 8, padded with zero rows). Σ_i a_i·row_i with
-/// masks (portable) or eight rows per masked vector XOR (`Avx512`); constant-time in a.
+/// A linear map over F_2 given by a limb-major table ([`ColTable`]): Σ_i a_i·row_i with
+/// masks (portable) or four or eight rows per masked vector XOR (`Avx2`, `Avx512`);
+/// constant-time in a.
 pub(crate) fn apply_cols<const N: usize>(
     a: &[u64; N],
-    cols: &[u64],
-    rows: usize,
-    stride: usize,
+    t: ColTable<'_>,
     backend: Avail,
 ) -> [u64; N] {
     // `Avx2` and `Avx512` have kernels of their own for tables; `Clmul` runs the portable
     // masked XORs.
     backend.run(ApplyColsJob::<N, &Shape> {
         a,
-        cols,
-        rows,
-        stride,
+        t,
         _p: core::marker::PhantomData,
     })
 }

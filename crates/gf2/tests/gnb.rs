@@ -330,14 +330,9 @@ fn the_default_root_is_the_smallest_conjugate() {
 fn fips_186_2_normal_basis_curves_map_onto_sec2() {
     let text = include_str!("data/nist-binary-curves.txt");
     let mut curves = 0;
-    for block in text.split("\n\n") {
-        let get = |k: &str| {
-            block
-                .lines()
-                .find_map(|l| l.strip_prefix(&format!("{k} = ")))
-                .map(str::to_string)
-        };
-        let Some(m) = get("m") else { continue };
+    for block in wegman_testkit::kv_blocks(text) {
+        let Some(m) = block.get("m") else { continue };
+        let get = |k: &str| block.get(k);
         let m: u32 = m.parse().unwrap();
         let t: u32 = get("gnb_type").unwrap().parse().unwrap();
         let g = Gnb::with_type(m, Some(t)).unwrap();

@@ -523,9 +523,10 @@ mod generate {
                 2 * k,
                 circuit.gates()
             );
-            for (i, s) in circuit.start().iter().enumerate() {
-                out += &format!("    let mut r{i} = x[{s}];\n");
-            }
+            let start: std::vec::Vec<String> =
+                circuit.start().iter().map(|s| format!("x[{s}]")).collect();
+            let bind: std::vec::Vec<String> = regs.iter().map(|r| format!("mut {r}")).collect();
+            out += &format!("    let [{}] = [{}];\n", bind.join(", "), start.join(", "));
             for &(d, s) in circuit.ops() {
                 out += &format!("    r{d} = r{d}.xor(r{s});\n");
             }

@@ -21,6 +21,58 @@ pub mod tower;
 
 pub use rng::{Rng, bytes};
 
+/// One blank-line-separated block of `key = value` lines (the layout of
+/// `nist-binary-curves.txt` and of CAVP response files).
+pub struct KvBlock<'a>(&'a str);
+
+impl KvBlock<'_> {
+    /// The value of the first `key = value` line of the block.
+    pub fn get(&self, key: &str) -> Option<String> {
+        self.0.lines().find_map(|l| {
+            let (k, v) = l.split_once(" = ")?;
+            (k.trim() == key).then(|| v.trim().to_string())
+        })
+    }
+
+    /// The value of `key`.
+    ///
+    /// # Panics
+    /// When the block has no such line.
+    pub fn value(&self, key: &str) -> String {
+        self.get(key)
+            .unwrap_or_else(|| panic!("no `{key} = ` line in block {:?}", self.0))
+    }
+}
+
+/// The blocks of a `key = value` text, in order.
+pub fn kv_blocks(text: &str) -> impl Iterator<Item = KvBlock<'_>> {
+    text.split("\n\n").map(KvBlock)
+}
+
+/// OpenSSL's group for a SEC 2 binary-curve name (`sect163k1` … `sect571r1`), the peer of the
+/// curve tests and benches (feature `openssl`).
+///
+/// # Panics
+/// On a name that is not one of the ten, or an OpenSSL built without binary curves.
+#[cfg(feature = "openssl")]
+pub fn openssl_group(sec2_name: &str) -> openssl::ec::EcGroup {
+    use openssl::nid::Nid;
+    let nid = match sec2_name {
+        "sect163k1" => Nid::SECT163K1,
+        "sect163r2" => Nid::SECT163R2,
+        "sect233k1" => Nid::SECT233K1,
+        "sect233r1" => Nid::SECT233R1,
+        "sect283k1" => Nid::SECT283K1,
+        "sect283r1" => Nid::SECT283R1,
+        "sect409k1" => Nid::SECT409K1,
+        "sect409r1" => Nid::SECT409R1,
+        "sect571k1" => Nid::SECT571K1,
+        "sect571r1" => Nid::SECT571R1,
+        other => panic!("{other} is not a SEC 2 binary curve"),
+    };
+    openssl::ec::EcGroup::from_curve_name(nid).expect("OpenSSL has the sect* curves")
+}
+
 /// Reports the coverage line of a backend-against-portable test, e.g. from
 /// `Backend::coverage("poly1305")`: printed (seen with `--nocapture`), and appended to the file
 /// named by `WEGMAN_COVERAGE_LOG` when that is set (`.ci/run` prints that file after the

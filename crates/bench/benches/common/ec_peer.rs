@@ -4,30 +4,13 @@
 use criterion::{BenchmarkGroup, measurement::WallTime};
 use openssl::bn::{BigNum, BigNumContext};
 use openssl::derive::Deriver;
-use openssl::ec::{EcGroup, EcKey, EcPoint};
-use openssl::nid::Nid;
+use openssl::ec::{EcKey, EcPoint};
 use openssl::pkey::PKey;
 use wegman_ec::CurveId;
 
-/// OpenSSL's name for the curve.
-pub(crate) fn nid(id: CurveId) -> Nid {
-    match id {
-        CurveId::Sect163k1 => Nid::SECT163K1,
-        CurveId::Sect163r2 => Nid::SECT163R2,
-        CurveId::Sect233k1 => Nid::SECT233K1,
-        CurveId::Sect233r1 => Nid::SECT233R1,
-        CurveId::Sect283k1 => Nid::SECT283K1,
-        CurveId::Sect283r1 => Nid::SECT283R1,
-        CurveId::Sect409k1 => Nid::SECT409K1,
-        CurveId::Sect409r1 => Nid::SECT409R1,
-        CurveId::Sect571k1 => Nid::SECT571K1,
-        CurveId::Sect571r1 => Nid::SECT571R1,
-    }
-}
-
 /// Benchmarks `openssl-ecdh` (derive with a fresh context) and `openssl-point-mul` (k·Q).
 pub(crate) fn openssl_peer(grp: &mut BenchmarkGroup<'_, WallTime>, id: CurveId) {
-    let group = EcGroup::from_curve_name(nid(id)).unwrap();
+    let group = wegman_testkit::openssl_group(&id.to_string());
     let a = PKey::from_ec_key(EcKey::generate(&group).unwrap()).unwrap();
     let b = EcKey::generate(&group).unwrap();
     let bpub = PKey::from_ec_key(EcKey::from_public_key(&group, b.public_key()).unwrap()).unwrap();

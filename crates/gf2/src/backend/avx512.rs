@@ -19,7 +19,7 @@ pub(crate) fn even_odd<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
     (e, o)
 }
 
-/// Σ_i bit_i(a)·row_i for a table stored limb-major: `cols[l·stride + i]` is limb l of row i,
+/// Σ_i bit_i(a)·row_i for a table stored limb-major: `cols[l·rows + i]` is limb l of row i,
 /// `rows` rows (a multiple of 8, padded with zero rows), `stride ≥ rows`. Eight rows per
 /// vector: the eight bits of a select lanes by a mask register, never by a branch or an
 /// index, so the time does not depend on a. Groups of eight rows outside, limbs inside: each
@@ -27,14 +27,9 @@ pub(crate) fn even_odd<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
 /// loads after one shape check: with per-load bounds checks the loop ran 2.2× slower.
 #[inline]
 #[target_feature(enable = "avx512f")]
-pub(crate) fn apply_cols<const N: usize>(
-    a: &[u64; N],
-    cols: &[u64],
-    rows: usize,
-    stride: usize,
-) -> [u64; N] {
-    let groups = super::table_groups::<N>(cols, rows, stride, 8);
-    let base = cols.as_ptr();
+pub(crate) fn apply_cols<const N: usize>(a: &[u64; N], table: super::ColTable<'_>) -> [u64; N] {
+    let groups = table.groups::<N>(8);
+    let (base, stride) = (table.cols.as_ptr(), table.rows);
     let mut acc = [_mm512_setzero_si512(); N];
     // Group t covers rows 8t..8t + 8, selected by byte t of a.
     for (t, bits) in a
@@ -44,7 +39,7 @@ pub(crate) fn apply_cols<const N: usize>(
         .enumerate()
     {
         for (l, x) in acc.iter_mut().enumerate() {
-            // SAFETY: l·stride + 8t + 8 ≤ (N − 1)·stride + rows ≤ cols.len() (checked by `table_groups`),
+            // SAFETY: l·stride + 8t + 8 ≤ N·stride ≤ cols.len() (checked by `ColTable::groups`),
             // so the 8 u64s are inside `cols`; `loadu` has no alignment requirement.
             let v = unsafe { _mm512_loadu_si512(base.add(l * stride + 8 * t).cast()) };
             *x = _mm512_mask_xor_epi64(*x, bits, *x, v);

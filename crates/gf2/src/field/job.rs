@@ -155,8 +155,7 @@ impl<K: Kernel, S: ShapeOf, const N: usize> FieldOps for PbOps<'_, K, S, N> {
 
     #[inline(always)]
     fn half_trace(self, a: &Limbs<N>) -> Limbs<N> {
-        let rows = self.f.solve_rows;
-        Limbs(self.k.apply_cols(&a.0, &self.f.solve_cols, rows, rows))
+        Limbs(self.k.apply_cols(&a.0, self.f.solve_table()))
     }
 
     #[inline(always)]

@@ -11,14 +11,7 @@ use wegman_f2::word::Word;
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw1<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[1];
-    let mut r1 = x[0];
-    let mut r2 = x[3];
-    let mut r3 = x[2];
-    let mut r4 = x[5];
-    let mut r5 = x[4];
-    let mut r6 = x[7];
-    let mut r7 = x[6];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[1], x[0], x[3], x[2], x[5], x[4], x[7], x[6]];
     r7 = r7.xor(r6);
     r5 = r5.xor(r4);
     r1 = r1.xor(r0);
@@ -30,14 +23,7 @@ fn tw1<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw2<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[3];
-    let mut r1 = x[2];
-    let mut r2 = x[0];
-    let mut r3 = x[1];
-    let mut r4 = x[7];
-    let mut r5 = x[6];
-    let mut r6 = x[4];
-    let mut r7 = x[5];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[3], x[2], x[0], x[1], x[7], x[6], x[4], x[5]];
     r5 = r5.xor(r7);
     r5 = r5.xor(r4);
     r4 = r4.xor(r6);
@@ -51,14 +37,7 @@ fn tw2<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw3<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[1];
-    let mut r1 = x[2];
-    let mut r2 = x[0];
-    let mut r3 = x[3];
-    let mut r4 = x[5];
-    let mut r5 = x[6];
-    let mut r6 = x[4];
-    let mut r7 = x[7];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[1], x[2], x[0], x[3], x[5], x[6], x[4], x[7]];
     r6 = r6.xor(r7);
     r7 = r7.xor(r5);
     r2 = r2.xor(r3);
@@ -76,14 +55,7 @@ fn tw3<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw4<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[3];
-    let mut r1 = x[2];
-    let mut r2 = x[1];
-    let mut r3 = x[0];
-    let mut r4 = x[7];
-    let mut r5 = x[6];
-    let mut r6 = x[5];
-    let mut r7 = x[4];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[3], x[2], x[1], x[0], x[7], x[6], x[5], x[4]];
     r7 = r7.xor(r6);
     r6 = r6.xor(r4);
     r4 = r4.xor(r5);
@@ -99,14 +71,7 @@ fn tw4<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw5<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[3];
-    let mut r1 = x[2];
-    let mut r2 = x[1];
-    let mut r3 = x[0];
-    let mut r4 = x[7];
-    let mut r5 = x[6];
-    let mut r6 = x[5];
-    let mut r7 = x[4];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[3], x[2], x[1], x[0], x[7], x[6], x[5], x[4]];
     r4 = r4.xor(r6);
     r7 = r7.xor(r6);
     r4 = r4.xor(r5);
@@ -122,14 +87,7 @@ fn tw5<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw6<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[2];
-    let mut r1 = x[1];
-    let mut r2 = x[0];
-    let mut r3 = x[3];
-    let mut r4 = x[6];
-    let mut r5 = x[5];
-    let mut r6 = x[4];
-    let mut r7 = x[7];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[2], x[1], x[0], x[3], x[6], x[5], x[4], x[7]];
     r4 = r4.xor(r6);
     r5 = r5.xor(r7);
     r1 = r1.xor(r3);
@@ -145,14 +103,7 @@ fn tw6<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw7<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[2];
-    let mut r1 = x[3];
-    let mut r2 = x[1];
-    let mut r3 = x[0];
-    let mut r4 = x[6];
-    let mut r5 = x[7];
-    let mut r6 = x[5];
-    let mut r7 = x[4];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[2], x[3], x[1], x[0], x[6], x[7], x[5], x[4]];
     r6 = r6.xor(r7);
     r2 = r2.xor(r3);
     r1 = r1.xor(r3);
@@ -166,14 +117,7 @@ fn tw7<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw8<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[7];
-    let mut r1 = x[6];
-    let mut r2 = x[5];
-    let mut r3 = x[4];
-    let mut r4 = x[0];
-    let mut r5 = x[1];
-    let mut r6 = x[2];
-    let mut r7 = x[3];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[7], x[6], x[5], x[4], x[0], x[1], x[2], x[3]];
     r4 = r4.xor(r3);
     r3 = r3.xor(r1);
     r5 = r5.xor(r2);
@@ -189,14 +133,7 @@ fn tw8<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw9<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[6];
-    let mut r1 = x[1];
-    let mut r2 = x[7];
-    let mut r3 = x[2];
-    let mut r4 = x[0];
-    let mut r5 = x[4];
-    let mut r6 = x[3];
-    let mut r7 = x[5];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[6], x[1], x[7], x[2], x[0], x[4], x[3], x[5]];
     r7 = r7.xor(r5);
     r6 = r6.xor(r7);
     r0 = r0.xor(r6);
@@ -219,14 +156,7 @@ fn tw9<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw10<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[3];
-    let mut r1 = x[2];
-    let mut r2 = x[5];
-    let mut r3 = x[4];
-    let mut r4 = x[0];
-    let mut r5 = x[1];
-    let mut r6 = x[6];
-    let mut r7 = x[7];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[3], x[2], x[5], x[4], x[0], x[1], x[6], x[7]];
     r4 = r4.xor(r7);
     r0 = r0.xor(r6);
     r7 = r7.xor(r6);
@@ -248,14 +178,7 @@ fn tw10<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw11<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[7];
-    let mut r1 = x[0];
-    let mut r2 = x[3];
-    let mut r3 = x[4];
-    let mut r4 = x[1];
-    let mut r5 = x[2];
-    let mut r6 = x[6];
-    let mut r7 = x[5];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[7], x[0], x[3], x[4], x[1], x[2], x[6], x[5]];
     r7 = r7.xor(r6);
     r0 = r0.xor(r5);
     r7 = r7.xor(r2);
@@ -279,14 +202,7 @@ fn tw11<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw12<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[7];
-    let mut r1 = x[2];
-    let mut r2 = x[5];
-    let mut r3 = x[1];
-    let mut r4 = x[0];
-    let mut r5 = x[6];
-    let mut r6 = x[3];
-    let mut r7 = x[4];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[7], x[2], x[5], x[1], x[0], x[6], x[3], x[4]];
     r4 = r4.xor(r0);
     r0 = r0.xor(r6);
     r6 = r6.xor(r2);
@@ -309,14 +225,7 @@ fn tw12<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw13<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[3];
-    let mut r1 = x[7];
-    let mut r2 = x[5];
-    let mut r3 = x[1];
-    let mut r4 = x[0];
-    let mut r5 = x[2];
-    let mut r6 = x[6];
-    let mut r7 = x[4];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[3], x[7], x[5], x[1], x[0], x[2], x[6], x[4]];
     r5 = r5.xor(r2);
     r6 = r6.xor(r5);
     r2 = r2.xor(r1);
@@ -339,14 +248,7 @@ fn tw13<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw14<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[2];
-    let mut r1 = x[1];
-    let mut r2 = x[5];
-    let mut r3 = x[0];
-    let mut r4 = x[6];
-    let mut r5 = x[7];
-    let mut r6 = x[4];
-    let mut r7 = x[3];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[2], x[1], x[5], x[0], x[6], x[7], x[4], x[3]];
     r0 = r0.xor(r5);
     r5 = r5.xor(r1);
     r6 = r6.xor(r4);
@@ -368,14 +270,7 @@ fn tw14<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw15<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[2];
-    let mut r1 = x[6];
-    let mut r2 = x[0];
-    let mut r3 = x[7];
-    let mut r4 = x[5];
-    let mut r5 = x[1];
-    let mut r6 = x[4];
-    let mut r7 = x[3];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[2], x[6], x[0], x[7], x[5], x[1], x[4], x[3]];
     r0 = r0.xor(r4);
     r0 = r0.xor(r1);
     r5 = r5.xor(r4);
@@ -397,14 +292,7 @@ fn tw15<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw16<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[3];
-    let mut r1 = x[6];
-    let mut r2 = x[2];
-    let mut r3 = x[7];
-    let mut r4 = x[1];
-    let mut r5 = x[4];
-    let mut r6 = x[5];
-    let mut r7 = x[0];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[3], x[6], x[2], x[7], x[1], x[4], x[5], x[0]];
     r2 = r2.xor(r6);
     r6 = r6.xor(r4);
     r0 = r0.xor(r2);
@@ -429,14 +317,7 @@ fn tw16<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw17<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[6];
-    let mut r1 = x[1];
-    let mut r2 = x[3];
-    let mut r3 = x[0];
-    let mut r4 = x[7];
-    let mut r5 = x[2];
-    let mut r6 = x[5];
-    let mut r7 = x[4];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[6], x[1], x[3], x[0], x[7], x[2], x[5], x[4]];
     r7 = r7.xor(r0);
     r1 = r1.xor(r7);
     r0 = r0.xor(r2);
@@ -460,14 +341,7 @@ fn tw17<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw18<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[2];
-    let mut r1 = x[3];
-    let mut r2 = x[5];
-    let mut r3 = x[0];
-    let mut r4 = x[6];
-    let mut r5 = x[1];
-    let mut r6 = x[7];
-    let mut r7 = x[4];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[2], x[3], x[5], x[0], x[6], x[1], x[7], x[4]];
     r7 = r7.xor(r4);
     r7 = r7.xor(r1);
     r4 = r4.xor(r5);
@@ -488,14 +362,7 @@ fn tw18<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw19<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[2];
-    let mut r1 = x[7];
-    let mut r2 = x[3];
-    let mut r3 = x[0];
-    let mut r4 = x[6];
-    let mut r5 = x[1];
-    let mut r6 = x[5];
-    let mut r7 = x[4];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[2], x[7], x[3], x[0], x[6], x[1], x[5], x[4]];
     r5 = r5.xor(r6);
     r6 = r6.xor(r7);
     r3 = r3.xor(r7);
@@ -518,14 +385,7 @@ fn tw19<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw20<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[6];
-    let mut r1 = x[0];
-    let mut r2 = x[7];
-    let mut r3 = x[2];
-    let mut r4 = x[1];
-    let mut r5 = x[5];
-    let mut r6 = x[3];
-    let mut r7 = x[4];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[6], x[0], x[7], x[2], x[1], x[5], x[3], x[4]];
     r3 = r3.xor(r7);
     r6 = r6.xor(r3);
     r2 = r2.xor(r6);
@@ -549,14 +409,7 @@ fn tw20<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw21<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[6];
-    let mut r1 = x[1];
-    let mut r2 = x[3];
-    let mut r3 = x[7];
-    let mut r4 = x[5];
-    let mut r5 = x[0];
-    let mut r6 = x[4];
-    let mut r7 = x[2];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[6], x[1], x[3], x[7], x[5], x[0], x[4], x[2]];
     r1 = r1.xor(r3);
     r3 = r3.xor(r6);
     r0 = r0.xor(r5);
@@ -579,14 +432,7 @@ fn tw21<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw22<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[3];
-    let mut r1 = x[6];
-    let mut r2 = x[4];
-    let mut r3 = x[1];
-    let mut r4 = x[7];
-    let mut r5 = x[0];
-    let mut r6 = x[2];
-    let mut r7 = x[5];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[3], x[6], x[4], x[1], x[7], x[0], x[2], x[5]];
     r5 = r5.xor(r1);
     r7 = r7.xor(r4);
     r4 = r4.xor(r3);
@@ -610,14 +456,7 @@ fn tw22<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw23<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[6];
-    let mut r1 = x[3];
-    let mut r2 = x[0];
-    let mut r3 = x[7];
-    let mut r4 = x[5];
-    let mut r5 = x[1];
-    let mut r6 = x[4];
-    let mut r7 = x[2];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[6], x[3], x[0], x[7], x[5], x[1], x[4], x[2]];
     r2 = r2.xor(r0);
     r0 = r0.xor(r1);
     r6 = r6.xor(r3);
@@ -640,14 +479,7 @@ fn tw23<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw24<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[5];
-    let mut r1 = x[2];
-    let mut r2 = x[4];
-    let mut r3 = x[0];
-    let mut r4 = x[1];
-    let mut r5 = x[6];
-    let mut r6 = x[7];
-    let mut r7 = x[3];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[5], x[2], x[4], x[0], x[1], x[6], x[7], x[3]];
     r0 = r0.xor(r1);
     r1 = r1.xor(r4);
     r4 = r4.xor(r6);
@@ -670,14 +502,7 @@ fn tw24<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw25<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[2];
-    let mut r1 = x[7];
-    let mut r2 = x[1];
-    let mut r3 = x[6];
-    let mut r4 = x[0];
-    let mut r5 = x[4];
-    let mut r6 = x[3];
-    let mut r7 = x[5];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[2], x[7], x[1], x[6], x[0], x[4], x[3], x[5]];
     r3 = r3.xor(r0);
     r2 = r2.xor(r3);
     r7 = r7.xor(r0);
@@ -700,14 +525,7 @@ fn tw25<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw26<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[7];
-    let mut r1 = x[5];
-    let mut r2 = x[2];
-    let mut r3 = x[3];
-    let mut r4 = x[0];
-    let mut r5 = x[1];
-    let mut r6 = x[6];
-    let mut r7 = x[4];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[7], x[5], x[2], x[3], x[0], x[1], x[6], x[4]];
     r0 = r0.xor(r5);
     r6 = r6.xor(r5);
     r7 = r7.xor(r6);
@@ -729,14 +547,7 @@ fn tw26<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw27<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[7];
-    let mut r1 = x[6];
-    let mut r2 = x[3];
-    let mut r3 = x[5];
-    let mut r4 = x[1];
-    let mut r5 = x[0];
-    let mut r6 = x[4];
-    let mut r7 = x[2];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[7], x[6], x[3], x[5], x[1], x[0], x[4], x[2]];
     r4 = r4.xor(r1);
     r1 = r1.xor(r2);
     r2 = r2.xor(r3);
@@ -759,14 +570,7 @@ fn tw27<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw28<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[7];
-    let mut r1 = x[6];
-    let mut r2 = x[4];
-    let mut r3 = x[5];
-    let mut r4 = x[1];
-    let mut r5 = x[0];
-    let mut r6 = x[3];
-    let mut r7 = x[2];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[7], x[6], x[4], x[5], x[1], x[0], x[3], x[2]];
     r6 = r6.xor(r7);
     r2 = r2.xor(r1);
     r3 = r3.xor(r7);
@@ -783,14 +587,7 @@ fn tw28<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw29<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[7];
-    let mut r1 = x[1];
-    let mut r2 = x[6];
-    let mut r3 = x[2];
-    let mut r4 = x[0];
-    let mut r5 = x[4];
-    let mut r6 = x[3];
-    let mut r7 = x[5];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[7], x[1], x[6], x[2], x[0], x[4], x[3], x[5]];
     r0 = r0.xor(r4);
     r5 = r5.xor(r1);
     r1 = r1.xor(r3);
@@ -814,14 +611,7 @@ fn tw29<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw30<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[3];
-    let mut r1 = x[4];
-    let mut r2 = x[6];
-    let mut r3 = x[1];
-    let mut r4 = x[0];
-    let mut r5 = x[7];
-    let mut r6 = x[2];
-    let mut r7 = x[5];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[3], x[4], x[6], x[1], x[0], x[7], x[2], x[5]];
     r3 = r3.xor(r5);
     r5 = r5.xor(r7);
     r7 = r7.xor(r6);
@@ -842,14 +632,7 @@ fn tw30<W: Word>(x: &[W; 8]) -> [W; 8] {
 #[inline(always)]
 #[allow(unused_mut)]
 fn tw31<W: Word>(x: &[W; 8]) -> [W; 8] {
-    let mut r0 = x[3];
-    let mut r1 = x[2];
-    let mut r2 = x[0];
-    let mut r3 = x[1];
-    let mut r4 = x[7];
-    let mut r5 = x[6];
-    let mut r6 = x[4];
-    let mut r7 = x[5];
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = [x[3], x[2], x[0], x[1], x[7], x[6], x[4], x[5]];
     r0 = r0.xor(r4);
     r2 = r2.xor(r6);
     r1 = r1.xor(r5);
