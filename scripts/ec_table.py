@@ -6,29 +6,17 @@ cost of one field operation inside a job (chains); and the ratios the issue asks
 
 Usage: scripts/ec_table.py [TSC_GHZ]   (reads target/criterion/ec-*/*/new/estimates.json)
 """
-import json
-import pathlib
-import re
 import sys
 
+import criterion_medians
+
 ghz = float(sys.argv[1]) if len(sys.argv) > 1 else 2.445
-root = pathlib.Path(__file__).resolve().parent.parent / "target" / "criterion"
 REPRS = ["nist", "ssrf", "nb"]
 
 
 def load(group):
     """{bench name: ns per iteration}, and chains `op-xN-repr` divided by N under `op-repr`."""
-    out = {}
-    for est in (root / group).glob("*/new/estimates.json"):
-        with open(est) as f:
-            ns = json.load(f)["median"]["point_estimate"]
-        name = est.parent.parent.name
-        m = re.fullmatch(r"(.+)-x(\d+)-(\w+)", name)
-        if m:
-            out[f"{m.group(1)}-{m.group(3)}"] = ns / int(m.group(2))
-        else:
-            out[name] = ns
-    return out
+    return criterion_medians.load(group, r"(.+)-x(\d+)(-\w+)")
 
 
 def cell(r, key, unit=1000.0):
@@ -45,7 +33,7 @@ cols += ["openssl-ecdh", "openssl-point-mul"]
 print("| curve | " + " | ".join(cols)
       + " | best ladder kcycles | OpenSSL ECDH / best ladder | halve-add / double-add (ssrf) |")
 print("|---" * (len(cols) + 4) + "|")
-curves = sorted(d for d in root.glob("ec-sect*"))
+curves = sorted(d for d in criterion_medians.ROOT.glob("ec-sect*"))
 for d in curves:
     r = load(d.name)
     best = min(r.get("ladder-nist", 1e18), r.get("ladder-ssrf", 1e18))
@@ -71,7 +59,7 @@ print("\nOne field operation inside a job, ns (TSC cycles)\n")
 ops = ["mul", "sqr", "inv", "sqrt", "trace", "ht", "ht-vartime"]
 print("| m | repr | " + " | ".join(ops) + " |")
 print("|---" * (len(ops) + 2) + "|")
-for d in sorted(root.glob("ec-field-*"), key=lambda p: int(p.name.split("-")[-1])):
+for d in sorted(criterion_medians.ROOT.glob("ec-field-*"), key=lambda p: int(p.name.split("-")[-1])):
     r = load(d.name)
     for rep in REPRS:
         cells = [f"{r[k]:.1f} ({r[k] * ghz:.0f})" if (k := f"{o}-{rep}") in r else "" for o in ops]

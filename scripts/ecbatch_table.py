@@ -8,29 +8,18 @@ speed-up over the single ladder, and throughput on one and two cores.
 
 Usage: scripts/ecbatch_table.py [TSC_GHZ]   (reads target/criterion/ecbatch-*/)
 """
-import json
-import pathlib
 import re
 import sys
 
+import criterion_medians
+
 ghz = float(sys.argv[1]) if len(sys.argv) > 1 else 2.445
-root = pathlib.Path(__file__).resolve().parent.parent / "target" / "criterion"
 PAPER = {163: 859, 233: 1417, 251: 1873}  # Brumley–Page Table I, Core 2, kcycles
 
 
 def load(group):
-    """{bench: (ns per multiplication, extra)}: batches `...-xN` divided by N."""
-    out = {}
-    for est in (root / group).glob("*/new/estimates.json"):
-        with open(est) as f:
-            ns = json.load(f)["median"]["point_estimate"]
-        name = est.parent.parent.name
-        m = re.fullmatch(r"(.+)-x(\d+)", name)
-        if m:
-            out[m.group(1)] = ns / int(m.group(2))
-        else:
-            out[name] = ns
-    return out
+    """{bench: ns per multiplication}: batches `...-xN` divided by N."""
+    return criterion_medians.load(group, r"(.+)-x(\d+)()")
 
 
 def kc(ns):
@@ -38,7 +27,7 @@ def kc(ns):
 
 
 rows = []
-for d in sorted(root.glob("ecbatch-*")):
+for d in sorted(criterion_medians.ROOT.glob("ecbatch-*")):
     name = d.name[len("ecbatch-"):]
     r = load(d.name)
     if name.startswith("m"):

@@ -5,19 +5,25 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
+/// A scratch directory ([`common::Dir`]) and the environment every run in it shares.
 struct Env {
-    dir: tempfile::TempDir,
+    dir: common::Dir,
+}
+
+impl std::ops::Deref for Env {
+    type Target = common::Dir;
+    fn deref(&self) -> &common::Dir {
+        &self.dir
+    }
 }
 
 impl Env {
     fn new() -> Env {
         Env {
-            dir: tempfile::tempdir().unwrap(),
+            dir: common::Dir::new(),
         }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
     }
 
     fn home(&self) -> PathBuf {
@@ -27,7 +33,7 @@ impl Env {
     fn cmd(&self, args: &[&str]) -> Command {
         let mut c = Command::new(env!("CARGO_BIN_EXE_wegman"));
         c.args(args)
-            .current_dir(self.dir.path())
+            .current_dir(self.root())
             .env("WEGMAN_HOME", self.home())
             .env_remove("XDG_CONFIG_HOME")
             .stdin(Stdio::null());

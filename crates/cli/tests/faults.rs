@@ -61,20 +61,25 @@ fn have_strace() -> bool {
     ok
 }
 
-/// A scratch directory with the environment every run shares.
+mod common;
+
+/// A scratch directory ([`common::Dir`]) with the environment every run shares.
 struct Scratch {
-    dir: tempfile::TempDir,
+    dir: common::Dir,
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = common::Dir;
+    fn deref(&self) -> &common::Dir {
+        &self.dir
+    }
 }
 
 impl Scratch {
     fn new() -> Scratch {
         Scratch {
-            dir: tempfile::tempdir().unwrap(),
+            dir: common::Dir::new(),
         }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
     }
 
     /// `wegman ARGS` under strace with `inject` (none: a clean traced run logging to `log`).
@@ -95,7 +100,7 @@ impl Scratch {
         }
         c.arg(BIN)
             .args(args)
-            .current_dir(self.dir.path())
+            .current_dir(self.root())
             .env("WEGMAN_HOME", home)
             .env_remove("XDG_CONFIG_HOME")
             .stdin(Stdio::null());
@@ -115,7 +120,7 @@ impl Scratch {
     fn plain(&self, home: &Path, args: &[&str]) -> Output {
         Command::new(BIN)
             .args(args)
-            .current_dir(self.dir.path())
+            .current_dir(self.root())
             .env("WEGMAN_HOME", home)
             .env_remove("XDG_CONFIG_HOME")
             .stdin(Stdio::null())
@@ -442,7 +447,7 @@ fn concurrent_tags_under_faults_never_share_a_nonce() {
                 }
                 c.arg(BIN)
                     .args(args)
-                    .current_dir(s.dir.path())
+                    .current_dir(s.root())
                     .env("WEGMAN_HOME", &home)
                     .stdin(Stdio::null())
                     .stdout(Stdio::piped())

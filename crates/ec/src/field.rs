@@ -111,39 +111,48 @@ impl Nb {
     }
 }
 
+/// The operations both bases' fields have under the same names: `$f` is the field member,
+/// `$E` its element type.
+macro_rules! delegate_ops {
+    ($f:ident, $E:ty) => {
+        type Elem = $E;
+        fn degree(&self) -> u32 {
+            self.$f.degree()
+        }
+        fn mul(&self, a: &$E, b: &$E) -> $E {
+            self.$f.mul(a, b)
+        }
+        fn sqr(&self, a: &$E) -> $E {
+            self.$f.sqr(a)
+        }
+        fn inv(&self, a: &$E) -> CtOption<$E> {
+            self.$f.inv(a)
+        }
+        fn sqrt(&self, a: &$E) -> $E {
+            self.$f.sqrt(a)
+        }
+        fn trace(&self, a: &$E) -> u8 {
+            self.$f.trace(a)
+        }
+        fn solve(&self, c: &$E) -> Option<$E> {
+            self.$f.solve(c).map(|(z, _)| z)
+        }
+        fn run<J: FieldJob<$E>>(&self, job: J) -> J::Output {
+            self.$f.run(job)
+        }
+    };
+}
+
+/// The polynomial-basis operations that differ from the normal basis's.
 macro_rules! pb_ops {
     () => {
-        type Elem = Element;
-        fn degree(&self) -> u32 {
-            self.f.degree()
-        }
+        delegate_ops!(f, Element);
         fn one(&self) -> Element {
             Element::ONE
-        }
-        fn mul(&self, a: &Element, b: &Element) -> Element {
-            self.f.mul(a, b)
-        }
-        fn sqr(&self, a: &Element) -> Element {
-            self.f.sqr(a)
-        }
-        fn inv(&self, a: &Element) -> CtOption<Element> {
-            self.f.inv(a)
-        }
-        fn sqrt(&self, a: &Element) -> Element {
-            self.f.sqrt(a)
-        }
-        fn trace(&self, a: &Element) -> u8 {
-            self.f.trace(a)
         }
         fn half_trace(&self, a: &Element) -> Element {
             // The degrees of the curves are odd.
             self.f.half_trace(a).unwrap_or(Element::ZERO)
-        }
-        fn solve(&self, c: &Element) -> Option<Element> {
-            self.f.solve(c).map(|(z, _)| z)
-        }
-        fn run<J: FieldJob<Element>>(&self, job: J) -> J::Output {
-            self.f.run(job)
         }
     };
 }
@@ -171,37 +180,13 @@ impl CurveField for SsrfPb {
 }
 
 impl CurveField for Nb {
-    type Elem = NbElement;
     const NAME: &'static str = "nb";
-    fn degree(&self) -> u32 {
-        self.g.degree()
-    }
+    delegate_ops!(g, NbElement);
     fn one(&self) -> NbElement {
         self.g.one()
     }
-    fn mul(&self, a: &NbElement, b: &NbElement) -> NbElement {
-        self.g.mul(a, b)
-    }
-    fn sqr(&self, a: &NbElement) -> NbElement {
-        self.g.sqr(a)
-    }
-    fn inv(&self, a: &NbElement) -> CtOption<NbElement> {
-        self.g.inv(a)
-    }
-    fn sqrt(&self, a: &NbElement) -> NbElement {
-        self.g.sqrt(a)
-    }
-    fn trace(&self, a: &NbElement) -> u8 {
-        self.g.trace(a)
-    }
     fn half_trace(&self, a: &NbElement) -> NbElement {
         self.g.half_trace(a)
-    }
-    fn solve(&self, c: &NbElement) -> Option<NbElement> {
-        self.g.solve(c).map(|(z, _)| z)
-    }
-    fn run<J: FieldJob<NbElement>>(&self, job: J) -> J::Output {
-        self.g.run(job)
     }
     fn import_sec2(&self, e: &Element) -> NbElement {
         self.map.to_nb(e)

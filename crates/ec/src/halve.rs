@@ -27,21 +27,33 @@ impl<F: CurveField> Curve<F> {
     /// be in that subgroup (then so is its half); curves with Tr(a) = 0 have no unique half
     /// to give ([`Error::CannotHalve`]).
     pub fn halve_vartime(&self, q: &Point<F::Elem>) -> Result<Point<F::Elem>, Error> {
-        if !self.can_halve() {
-            return Err(Error::CannotHalve);
-        }
         let f = self.field();
-        let Point::Affine { x: u, y: v } = *q else {
+        let Some((u, v)) = self.halvable_vartime(q)? else {
             return Ok(Point::Infinity);
         };
-        if bool::from(f.is_zero(&u)) {
-            // (0, √b) has order 2: not in the odd-order subgroup.
-            return Err(Error::NotInSubgroup);
-        }
         let lq = u + f.mul(&v, &f.inv(&u).unwrap_or(f.zero()));
         let (x, l) = self.halve_lambda(&u, &lq);
         let y = f.mul(&x, &(l + x));
         Ok(Point::Affine { x, y })
+    }
+
+    /// The coordinates of a point to halve (none for the identity, whose halves are itself),
+    /// after the checks every halving makes: Tr(a) = 1 ([`Error::CannotHalve`]) and x ≠ 0
+    /// ((0, √b) has order 2: not in the odd-order subgroup, [`Error::NotInSubgroup`]).
+    pub(crate) fn halvable_vartime(
+        &self,
+        p: &Point<F::Elem>,
+    ) -> Result<Option<(F::Elem, F::Elem)>, Error> {
+        if !self.can_halve() {
+            return Err(Error::CannotHalve);
+        }
+        let Point::Affine { x, y } = *p else {
+            return Ok(None);
+        };
+        if bool::from(self.field().is_zero(&x)) {
+            return Err(Error::NotInSubgroup);
+        }
+        Ok(Some((x, y)))
     }
 
     /// One halving in λ-coordinates: (u, λ_Q) ↦ (x_P, λ_P).
@@ -142,15 +154,9 @@ impl<F: CurveField> Curve<F> {
         p: &Point<F::Elem>,
         k: u32,
     ) -> Result<Point<F::Elem>, Error> {
-        if !self.can_halve() {
-            return Err(Error::CannotHalve);
-        }
-        let Point::Affine { x, y } = *p else {
+        let Some((x, y)) = self.halvable_vartime(p)? else {
             return Ok(Point::Infinity);
         };
-        if bool::from(self.field().is_zero(&x)) {
-            return Err(Error::NotInSubgroup);
-        }
         let (x, y) = self.field().run(HalveRepeatedJob {
             p: (x, y),
             k,

@@ -273,15 +273,9 @@ impl<F: CurveField> Curve<F> {
         k: &Scalar,
         p: &Point<F::Elem>,
     ) -> Result<Point<F::Elem>, Error> {
-        if !self.can_halve() {
-            return Err(Error::CannotHalve);
-        }
-        let Point::Affine { x, y } = *p else {
+        let Some((x, y)) = self.halvable_vartime(p)? else {
             return Ok(Point::Infinity);
         };
-        if bool::from(self.field().is_zero(&x)) {
-            return Err(Error::NotInSubgroup);
-        }
         let t = self.order_bits();
         let w = width(t);
         let job = HalveAddJob {

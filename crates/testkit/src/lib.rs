@@ -23,6 +23,7 @@ pub use rng::{Rng, bytes};
 
 /// One blank-line-separated block of `key = value` lines (the layout of
 /// `nist-binary-curves.txt` and of CAVP response files).
+#[derive(Debug, Clone, Copy)]
 pub struct KvBlock<'a>(&'a str);
 
 impl KvBlock<'_> {

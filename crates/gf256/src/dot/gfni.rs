@@ -252,36 +252,22 @@ macro_rules! acc2 {
 // The network of one half, depth first: after stage s the positions split into independent
 // blocks of 2^{6−s}, each finished (down to its pointwise products) before the next starts,
 // so that few vectors are live at once.
-macro_rules! st6 {
-    ($v:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident, $d:expr) => {
-        bf!($v, $y, $tw, $e5, 6, $d);
-        acc2!($v, $acc, $y, $e5, $d);
+macro_rules! stage {
+    (6, $v:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident, $p:expr) => {
+        bf!($v, $y, $tw, $e5, 6, $p);
+        acc2!($v, $acc, $y, $e5, $p);
     };
-}
-macro_rules! st5 {
-    ($v:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident, $c:expr) => {
-        bf!($v, $y, $tw, $e5, 5, $c);
-        bf!($v, $y, $tw, $e5, 5, $c + 1);
-        st6!($v, $y, $tw, $e5, $acc, $c);
-        st6!($v, $y, $tw, $e5, $acc, $c + 2);
-    };
-}
-macro_rules! st4 {
-    ($v:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident, $b:expr) => {
-        for j in 0..4 {
-            bf!($v, $y, $tw, $e5, 4, $b + j);
+    (5, $($rest:tt)*) => { stage!(@block 5, 6, $($rest)*) };
+    (4, $($rest:tt)*) => { stage!(@block 4, 5, $($rest)*) };
+    (3, $($rest:tt)*) => { stage!(@block 3, 4, $($rest)*) };
+    // The block of 2h positions at p: its h butterflies of stage s, then each half.
+    (@block $s:tt, $next:tt, $v:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident, $p:expr) => {
+        let h: usize = 1 << (6 - $s);
+        for j in 0..h {
+            bf!($v, $y, $tw, $e5, $s, $p + j);
         }
-        st5!($v, $y, $tw, $e5, $acc, $b);
-        st5!($v, $y, $tw, $e5, $acc, $b + 4);
-    };
-}
-macro_rules! st3 {
-    ($v:ident, $y:ident, $tw:ident, $e5:literal, $acc:ident, $a:expr) => {
-        for j in 0..8 {
-            bf!($v, $y, $tw, $e5, 3, $a + j);
-        }
-        st4!($v, $y, $tw, $e5, $acc, $a);
-        st4!($v, $y, $tw, $e5, $acc, $a + 8);
+        stage!($next, $v, $y, $tw, $e5, $acc, $p);
+        stage!($next, $v, $y, $tw, $e5, $acc, $p + h);
     };
 }
 
@@ -312,9 +298,9 @@ macro_rules! network_half {
         // the first position of a butterfly gets x_p + c·x_{p+16}, the second
         // x_p + (c + 1)·x_{p+16} (c + 1 = α_{2·e5+1}; for e5 = 0 just x_p + x_{p+16}).
         stage2_block!($v, $x, $y, $tw, $e5, 0);
-        st3!($v, $y, $tw, $e5, $acc, 0);
+        stage!(3, $v, $y, $tw, $e5, $acc, 0);
         stage2_block!($v, $x, $y, $tw, $e5, 1);
-        st3!($v, $y, $tw, $e5, $acc, 16);
+        stage!(3, $v, $y, $tw, $e5, $acc, 16);
     };
 }
 
