@@ -26,26 +26,32 @@ mod ffi {
 /// Marks the bytes of `x` as secret (undefined to memcheck). A no-op outside valgrind.
 #[inline]
 pub fn poison<T: ?Sized>(x: &T) {
-    #[cfg(feature = "ctgrind")]
-    // SAFETY: the request only changes memcheck's shadow state of memory we can read (`x`'s
-    // bytes); it never reads or writes the bytes themselves.
-    unsafe {
-        ffi::wegman_ct_make_undefined((x as *const T).cast(), core::mem::size_of_val(x));
-    }
-    #[cfg(not(feature = "ctgrind"))]
-    let _ = x;
+    mark(x, true);
 }
 
 /// Marks the bytes of `x` as public (defined to memcheck) again. A no-op outside valgrind.
 #[inline]
 pub fn unpoison<T: ?Sized>(x: &T) {
+    mark(x, false);
+}
+
+#[inline]
+fn mark<T: ?Sized>(x: &T, secret: bool) {
     #[cfg(feature = "ctgrind")]
-    // SAFETY: as in `poison`: only memcheck's shadow state of `x`'s bytes changes.
-    unsafe {
-        ffi::wegman_ct_make_defined((x as *const T).cast(), core::mem::size_of_val(x));
+    {
+        let (p, n) = ((x as *const T).cast(), core::mem::size_of_val(x));
+        // SAFETY: the request only changes memcheck's shadow state of memory we can read
+        // (`x`'s bytes); it never reads or writes the bytes themselves.
+        unsafe {
+            if secret {
+                ffi::wegman_ct_make_undefined(p, n);
+            } else {
+                ffi::wegman_ct_make_defined(p, n);
+            }
+        }
     }
     #[cfg(not(feature = "ctgrind"))]
-    let _ = x;
+    let _ = (x, secret);
 }
 
 /// Returns `x`, declared public: the one place where a function reveals a value computed from

@@ -292,6 +292,21 @@ pub mod ntl {
         fn wegman_ntl_free(p: *mut core::ffi::c_void);
     }
 
+    /// Methods that call one harness function on the context and nothing else.
+    macro_rules! context_calls {
+        ($($(#[$doc:meta])* $name:ident => $ffi:ident;)*) => {$(
+            $(#[$doc])*
+            pub fn $name(&self) {
+                #[cfg(has_ntl)]
+                // SAFETY: `ctx` is a live context from `wegman_ntl_new`; the call only touches
+                // the context's own fields.
+                unsafe {
+                    $ffi(self.ctx)
+                };
+            }
+        )*};
+    }
+
     /// One NTL `GF2E` context (a modulus) with two fixed operands a and b.
     #[derive(Debug)]
     pub struct Gf2e {
@@ -333,40 +348,15 @@ pub mod ntl {
             }
         }
 
-        /// Makes this modulus NTL's current one (call before timing its operations).
-        pub fn select(&self) {
-            #[cfg(has_ntl)]
-            // SAFETY: `ctx` is a live context from `wegman_ntl_new`.
-            unsafe {
-                wegman_ntl_use(self.ctx)
-            };
-        }
-
-        /// c = a·b (needs `select`).
-        pub fn mul(&self) {
-            #[cfg(has_ntl)]
-            // SAFETY: as in `select`; the operation only touches the context's own fields.
-            unsafe {
-                wegman_ntl_mul(self.ctx)
-            };
-        }
-
-        /// c = a² (needs `select`).
-        pub fn sqr(&self) {
-            #[cfg(has_ntl)]
-            // SAFETY: as in `mul`.
-            unsafe {
-                wegman_ntl_sqr(self.ctx)
-            };
-        }
-
-        /// c = a^{−1} (needs `select`; a ≠ 0).
-        pub fn inv(&self) {
-            #[cfg(has_ntl)]
-            // SAFETY: as in `mul`.
-            unsafe {
-                wegman_ntl_inv(self.ctx)
-            };
+        context_calls! {
+            /// Makes this modulus NTL's current one (call before timing its operations).
+            select => wegman_ntl_use;
+            /// c = a·b (needs `select`).
+            mul => wegman_ntl_mul;
+            /// c = a² (needs `select`).
+            sqr => wegman_ntl_sqr;
+            /// c = a^{−1} (needs `select`; a ≠ 0).
+            inv => wegman_ntl_inv;
         }
 
         /// The last result c.

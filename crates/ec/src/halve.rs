@@ -17,6 +17,9 @@ use crate::field::CurveField;
 use crate::ld::{Aff, Ctx};
 use crate::point::Point;
 
+/// The affine coordinates (x, y) of a point other than the identity.
+pub(crate) type Coords<E> = (E, E);
+
 impl<F: CurveField> Curve<F> {
     /// Whether points can be halved (Tr(a) = 1).
     pub fn can_halve(&self) -> bool {
@@ -43,7 +46,7 @@ impl<F: CurveField> Curve<F> {
     pub(crate) fn halvable_vartime(
         &self,
         p: &Point<F::Elem>,
-    ) -> Result<Option<(F::Elem, F::Elem)>, Error> {
+    ) -> Result<Option<Coords<F::Elem>>, Error> {
         if !self.can_halve() {
             return Err(Error::CannotHalve);
         }

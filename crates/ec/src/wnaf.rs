@@ -140,19 +140,40 @@ fn signed<E: Copy + core::ops::Add<Output = E>>(table: &[Aff<E>], d: i8) -> Aff<
     }
 }
 
-/// kP by w-NAF double-and-add in López–Dahab coordinates (public k and P).
-struct DoubleAddJob<E> {
+/// How a [`WnafJob`] walks its digits.
+#[derive(Clone, Copy)]
+enum Walk {
+    /// Left to right, doubling: the digits of k.
+    DoubleAdd,
+    /// Right to left, halving: the digits of k' = 2^{t−1}·k mod n.
+    HalveAdd,
+}
+
+/// kP from the width-w NAF digits of a public scalar, for a public point P = `p`.
+struct WnafJob<E> {
     consts: Consts<E>,
     digits: Vec<i8>,
     w: u32,
     p: (E, E),
+    walk: Walk,
 }
 
-impl<E> FieldJob<E> for DoubleAddJob<E> {
+impl<E> FieldJob<E> for WnafJob<E> {
     type Output = Option<(E, E)>;
 
     #[inline(always)]
     fn run<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
+        match self.walk {
+            Walk::DoubleAdd => self.double_add(o),
+            Walk::HalveAdd => self.halve_add(o),
+        }
+    }
+}
+
+impl<E> WnafJob<E> {
+    /// kP by w-NAF double-and-add in López–Dahab coordinates.
+    #[inline(always)]
+    fn double_add<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
         let c = Ctx::new(o, &self.consts);
         let p = Aff {
             x: o.load(&self.p.0),
@@ -186,24 +207,13 @@ impl<E> FieldJob<E> for DoubleAddJob<E> {
         }
         c.affine(&r).map(|q| (o.store(&q.x), o.store(&q.y)))
     }
-}
 
-/// kP by right-to-left w-NAF halve-and-add (HMV Alg. 3.91): P is halved in affine
-/// λ-coordinates (one multiplication, a half-trace, a square root and a trace per halving,
-/// no inversion), each nonzero digit adds ±P/2^i to one of 2^{w−2} López–Dahab accumulators,
-/// and Σ_j j·Q_j ends it (public k and P).
-struct HalveAddJob<E> {
-    consts: Consts<E>,
-    digits: Vec<i8>,
-    w: u32,
-    p: (E, E),
-}
-
-impl<E> FieldJob<E> for HalveAddJob<E> {
-    type Output = Option<(E, E)>;
-
+    /// kP by right-to-left w-NAF halve-and-add (HMV Alg. 3.91): P is halved in affine
+    /// λ-coordinates (one multiplication, a half-trace, a square root and a trace per
+    /// halving, no inversion), each nonzero digit adds ±P/2^i to one of 2^{w−2} López–Dahab
+    /// accumulators, and Σ_j j·Q_j ends it.
     #[inline(always)]
-    fn run<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
+    fn halve_add<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
         let c = Ctx::new(o, &self.consts);
         let t = c.n_bits as usize;
         let (x, y) = (o.load(&self.p.0), o.load(&self.p.1));
@@ -257,13 +267,7 @@ impl<F: CurveField> Curve<F> {
             return Point::Infinity;
         };
         let w = width(self.order_bits());
-        let job = DoubleAddJob {
-            consts: self.consts(),
-            digits: wnaf(k, w),
-            w,
-            p: (x, y),
-        };
-        self.run_point(job)
+        self.run_wnaf(wnaf(k, w), w, (x, y), Walk::DoubleAdd)
     }
 
     /// kP by w-NAF halve-and-add (the width of [`Curve::mul_wnaf_vartime`]), for P in the
@@ -278,12 +282,23 @@ impl<F: CurveField> Curve<F> {
         };
         let t = self.order_bits();
         let w = width(t);
-        let job = HalveAddJob {
+        let digits = wnaf(&halving_scalar(k, self.order(), t), w);
+        Ok(self.run_wnaf(digits, w, (x, y), Walk::HalveAdd))
+    }
+
+    fn run_wnaf(
+        &self,
+        digits: Vec<i8>,
+        w: u32,
+        p: (F::Elem, F::Elem),
+        walk: Walk,
+    ) -> Point<F::Elem> {
+        self.run_point(WnafJob {
             consts: self.consts(),
-            digits: wnaf(&halving_scalar(k, self.order(), t), w),
+            digits,
             w,
-            p: (x, y),
-        };
-        Ok(self.run_point(job))
+            p,
+            walk,
+        })
     }
 }

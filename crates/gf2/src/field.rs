@@ -317,7 +317,7 @@ impl Field {
         let s = self.shape();
         let tables = self.inversion_tables();
         let r = by_limbs!(self.n, N => Element::put(ops::inv::<N, _>(
-            &a.get(), s, self.backend, tables)));
+            &a.get(), s, tables, self.backend)));
         subtle::CtOption::new(r, !a.is_zero())
     }
 

@@ -111,7 +111,7 @@ macro_rules! binary_field {
             pub fn invert(&self) -> subtle::CtOption<$name> {
                 let f = $name::field();
                 let tables = f.inversion_tables();
-                let r = $name($crate::ops::inv(&self.0, $shape, $crate::backend::fixed_types(), tables));
+                let r = $name($crate::ops::inv(&self.0, $shape, tables, $crate::backend::fixed_types()));
                 subtle::CtOption::new(r, !self.ct_eq(&$name::ZERO))
             }
 

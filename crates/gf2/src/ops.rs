@@ -199,8 +199,19 @@ impl Kernel for token::Avx512 {
 }
 
 /// Declares a job of this module: a struct of the named fields (lifetime `'a`, limb count
-/// `N`, shape `S`) whose generic body runs on any [`Kernel`] token `$k`.
+/// `N`, shape `S`) whose generic body runs on any [`Kernel`] token `$k`; with `as fn name`,
+/// also `name(fields…, backend)`, which runs it on `backend`.
 macro_rules! element_job {
+    ($(#[$doc:meta])* $Job:ident as fn $name:ident { $($f:ident: $t:ty),* } -> $Out:ty,
+     |$k:ident| $body:expr) => {
+        element_job!($(#[$doc])* $Job { $($f: $t),* } -> $Out, |$k| $body);
+
+        $(#[$doc])*
+        #[inline]
+        pub(crate) fn $name<'a, const N: usize, S: ShapeOf>($($f: $t,)* backend: Avail) -> $Out {
+            backend.run($Job { $($f,)* _p: core::marker::PhantomData })
+        }
+    };
     ($(#[$doc:meta])* $Job:ident { $($f:ident: $t:ty),* } -> $Out:ty, |$k:ident| $body:expr) => {
         $(#[$doc])*
         struct $Job<'a, const N: usize, S> {
@@ -224,7 +235,7 @@ macro_rules! element_job {
 
 element_job!(
     /// a·b mod P, the product inline in the entry.
-    MulJob { a: &'a [u64; N], b: &'a [u64; N], s: S } -> [u64; N],
+    MulJob as fn mul { a: &'a [u64; N], b: &'a [u64; N], s: S } -> [u64; N],
     |k| {
         let mut w = k.mul_wide(a, b);
         arith::reduce::<N>(&mut w, &s.shape())
@@ -232,7 +243,7 @@ element_job!(
 );
 element_job!(
     /// a^(2^n) mod P (n = 1: one squaring, inline).
-    SqrJob { a: &'a [u64; N], n: usize, s: S } -> [u64; N],
+    SqrJob as fn sqr_n { a: &'a [u64; N], n: usize, s: S } -> [u64; N],
     |k| if n == 1 {
         let mut w = k.square_wide(a);
         arith::reduce::<N>(&mut w, &s.shape())
@@ -242,24 +253,24 @@ element_job!(
 );
 element_job!(
     /// Products of whole slices.
-    MulSliceJob { out: &'a mut [[u64; N]], a: &'a [[u64; N]], b: &'a [[u64; N]], s: S } -> (),
+    MulSliceJob as fn mul_slice { out: &'a mut [[u64; N]], a: &'a [[u64; N]], b: &'a [[u64; N]], s: S } -> (),
     |k| for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
         *o = k.mul(x, y, s);
     }
 );
 element_job!(
     /// The Itoh–Tsujii inversion.
-    InvJob { a: &'a [u64; N], s: S, tables: &'a [(usize, Vec<u64>, usize)] } -> [u64; N],
+    InvJob as fn inv { a: &'a [u64; N], s: S, tables: &'a [(usize, Vec<u64>, usize)] } -> [u64; N],
     |k| inv_with(k, a, s, tables)
 );
 element_job!(
     /// The constant-time ladder a^e.
-    PowJob { a: &'a [u64; N], e: &'a [u64], s: S } -> [u64; N],
+    PowJob as fn pow { a: &'a [u64; N], e: &'a [u64], s: S } -> [u64; N],
     |k| pow_with(k, a, e, s)
 );
 element_job!(
     /// sqrt(a) = a_even + ζ·a_odd with a full ζ.
-    SqrtJob { a: &'a [u64; N], zeta: &'a [u64; N], s: S } -> [u64; N],
+    SqrtJob as fn sqrt_generic { a: &'a [u64; N], zeta: &'a [u64; N], s: S } -> [u64; N],
     |k| {
         let (e, o) = k.even_odd(a);
         let mut r = k.mul(&o, zeta, s);
@@ -280,65 +291,10 @@ element_job!(
     |k| k.apply_cols(a, t)
 );
 
-/// a·b mod P.
-#[inline]
-pub(crate) fn mul<const N: usize, S: ShapeOf>(
-    a: &[u64; N],
-    b: &[u64; N],
-    s: S,
-    backend: Avail,
-) -> [u64; N] {
-    // The product inline in the entry (a job calls `Kernel::mul`, out of line, instead).
-    backend.run(MulJob {
-        a,
-        b,
-        s,
-        _p: core::marker::PhantomData,
-    })
-}
-
 /// a² mod P.
 #[inline]
 pub(crate) fn sqr<const N: usize, S: ShapeOf>(a: &[u64; N], s: S, backend: Avail) -> [u64; N] {
-    backend.run(SqrJob {
-        a,
-        n: 1,
-        s,
-        _p: core::marker::PhantomData,
-    })
-}
-
-/// a^(2^k) mod P: k squarings (k public), one backend dispatch.
-#[inline]
-pub(crate) fn sqr_n<const N: usize, S: ShapeOf>(
-    a: &[u64; N],
-    k: usize,
-    s: S,
-    backend: Avail,
-) -> [u64; N] {
-    backend.run(SqrJob {
-        a,
-        n: k,
-        s,
-        _p: core::marker::PhantomData,
-    })
-}
-
-/// Products of whole slices: one backend match for the slice.
-pub(crate) fn mul_slice<const N: usize, S: ShapeOf>(
-    out: &mut [[u64; N]],
-    a: &[[u64; N]],
-    b: &[[u64; N]],
-    s: S,
-    backend: Avail,
-) {
-    backend.run(MulSliceJob {
-        out,
-        a,
-        b,
-        s,
-        _p: core::marker::PhantomData,
-    })
+    sqr_n(a, 1, s, backend)
 }
 
 /// The multi-squarings a ↦ a^{2^k} that the inversion chain of degree m uses, for every k at
@@ -357,25 +313,6 @@ pub(crate) fn inversion_chain_steps(m: u32) -> impl Iterator<Item = usize> {
 
 /// The smallest k for which [`inv`] uses a multi-squaring table.
 pub(crate) const MULTI_SQUARE_MIN: usize = 8;
-
-/// a^{−1} = a^{2^m − 2} by the Itoh–Tsujii addition chain (0 for a = 0): with
-/// β_k = a^{2^k − 1}, β_{2k} = β_k^{2^k}·β_k and β_{2k+1} = β_{2k}²·a, following the bits of
-/// m − 1; then a^{−1} = β_{m−1}². The big steps β_k^{2^k} use the precomputed linear maps in
-/// `tables` (k, limb-major table of a ↦ a^{2^k}, padded rows) where present and cheaper on
-/// the kernel ([`Kernel::table_pays`]), k squarings otherwise. The same sequence for every a.
-pub(crate) fn inv<const N: usize, S: ShapeOf>(
-    a: &[u64; N],
-    s: S,
-    backend: Avail,
-    tables: &[(usize, Vec<u64>, usize)],
-) -> [u64; N] {
-    backend.run(InvJob {
-        a,
-        s,
-        tables,
-        _p: core::marker::PhantomData,
-    })
-}
 
 #[inline(always)]
 pub(crate) fn inv_with<K: Kernel, const N: usize, S: ShapeOf>(
@@ -405,22 +342,6 @@ pub(crate) fn inv_with<K: Kernel, const N: usize, S: ShapeOf>(
     }
     debug_assert_eq!(k, e);
     kern.sqr_n(&beta, 1, s)
-}
-
-/// a^e for the exponent bits e (little-endian limbs), constant-time in a and e: a Montgomery
-/// ladder over all 64·e.len() bits.
-pub(crate) fn pow<const N: usize, S: ShapeOf>(
-    a: &[u64; N],
-    e: &[u64],
-    s: S,
-    backend: Avail,
-) -> [u64; N] {
-    backend.run(PowJob {
-        a,
-        e,
-        s,
-        _p: core::marker::PhantomData,
-    })
 }
 
 #[inline(always)]
@@ -455,23 +376,6 @@ fn cswap<const N: usize>(x: &mut [u64; N], y: &mut [u64; N], bit: u64) {
         x[i] ^= t;
         y[i] ^= t;
     }
-}
-
-/// sqrt(a) = a_even + ζ·a_odd (a = a_even² + x·a_odd²), with ζ = sqrt(x) given as a full
-/// element: one multiplication.
-#[inline(always)]
-pub(crate) fn sqrt_generic<const N: usize, S: ShapeOf>(
-    a: &[u64; N],
-    zeta: &[u64; N],
-    s: S,
-    backend: Avail,
-) -> [u64; N] {
-    backend.run(SqrtJob {
-        a,
-        zeta,
-        s,
-        _p: core::marker::PhantomData,
-    })
 }
 
 /// sqrt(a) for a square-root-friendly modulus (Avanzi, Theorem 1): ζ = x·U(x) is sparse with

@@ -170,9 +170,7 @@ fn check_size(n: usize) -> Result<(), Error> {
 /// The size-2^m FFT in place: `f` (len 2^m, m ≤ 6) holds the coefficients on entry and
 /// f(α_0), …, f(α_{2^m−1}) on return. Other lengths are an error.
 pub fn fft(f: &mut [Gf256]) -> Result<(), Error> {
-    check_size(f.len())?;
-    fft_inner(f);
-    Ok(())
+    check_size(f.len()).map(|()| fft_inner(f))
 }
 
 fn fft_inner(f: &mut [Gf256]) {
@@ -200,17 +198,14 @@ fn fft_inner(f: &mut [Gf256]) {
 
 /// The inverse of [`fft`]: values at α_0..α_{2^m−1} to the 2^m coefficients.
 pub fn ifft(f: &mut [Gf256]) -> Result<(), Error> {
-    check_size(f.len())?;
-    ifft_inner(f);
-    Ok(())
+    check_size(f.len()).map(|()| ifft_inner(f))
 }
 
 fn ifft_inner(f: &mut [Gf256]) {
-    let n = f.len();
-    if n == 1 {
+    let (n, h) = (f.len(), f.len() / 2);
+    if h == 0 {
         return;
     }
-    let h = n / 2;
     let mut buf = [Gf256::ZERO; 1 << MAX_LOG_SIZE];
     for k in 0..h {
         let b = f[2 * k] + f[2 * k + 1];

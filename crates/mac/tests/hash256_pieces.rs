@@ -3,7 +3,7 @@
 
 use wegman_mac::Error;
 use wegman_mac::hash256::{Auth256Key, Backend, DEFAULT_CACHE_LIMIT, Encoding};
-use wegman_testkit::bytes;
+use wegman_testkit::{bytes, merge_tree};
 
 fn keys() -> Vec<Auth256Key> {
     Backend::available()
@@ -74,21 +74,15 @@ fn pieces_merged_in_a_tree_and_long_pieces() {
         // Pieces of 300 KiB cross many batches and key-stream chunks.
         let msg = bytes(3, 4 * 300 * 1024 + 5);
         let want = serial(&key, Encoding::B1, &nonce, &msg);
-        let b: Vec<usize> = vec![0, 300 << 10, 600 << 10, 900 << 10, msg.len()];
-        let mut ps: Vec<_> = (0..4)
-            .map(|i| {
-                let mut p = key.piece_at(Encoding::B1, b[i] as u64).unwrap();
-                p.update(&msg[b[i]..b[i + 1]]);
+        let a = merge_tree(
+            &[0, 300 << 10, 600 << 10, 900 << 10, msg.len()],
+            &mut |lo, hi| {
+                let mut p = key.piece_at(Encoding::B1, lo as u64).unwrap();
+                p.update(&msg[lo..hi]);
                 p
-            })
-            .collect();
-        let d = ps.pop().unwrap();
-        let mut c = ps.pop().unwrap();
-        let bb = ps.pop().unwrap();
-        let mut a = ps.pop().unwrap();
-        c.merge(d).unwrap();
-        a.merge(bb).unwrap();
-        a.merge(c).unwrap();
+            },
+            &mut |a, b| a.merge(b).unwrap(),
+        );
         let mut whole = key.start(&nonce);
         whole.absorb(a).unwrap();
         assert_eq!(whole.finalize().into_bytes(), want, "{}", key.backend());

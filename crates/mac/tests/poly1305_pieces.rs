@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use wegman_mac::Error;
 use wegman_mac::poly1305::{Backend, Poly1305, Poly1305AesKey};
-use wegman_testkit::bytes;
+use wegman_testkit::{bytes, merge_tree};
 
 /// Hashes `msg` cut at `cuts` (sorted) as separate pieces, joined left to right.
 fn joined(key: &[u8; 32], backend: Backend, msg: &[u8], cuts: &[usize]) -> [u8; 16] {
@@ -52,21 +52,15 @@ fn pieces_merged_in_a_tree() {
         [0, 0, 5000],
     ] {
         let h = Poly1305::new(&key);
-        let b = [0, cuts[0], cuts[1], cuts[2], msg.len()];
-        let mut ps: Vec<_> = (0..4)
-            .map(|i| {
-                let mut p = h.piece_at(b[i] as u64);
-                p.update(&msg[b[i]..b[i + 1]]);
+        let a = merge_tree(
+            &[0, cuts[0], cuts[1], cuts[2], msg.len()],
+            &mut |lo, hi| {
+                let mut p = h.piece_at(lo as u64);
+                p.update(&msg[lo..hi]);
                 p
-            })
-            .collect();
-        let d = ps.pop().unwrap();
-        let mut c = ps.pop().unwrap();
-        let bp = ps.pop().unwrap();
-        let mut a = ps.pop().unwrap();
-        c.merge(d).unwrap();
-        a.merge(bp).unwrap();
-        a.merge(c).unwrap();
+            },
+            &mut |a, b| a.merge(b).unwrap(),
+        );
         let mut whole = h;
         whole.absorb(a).unwrap();
         assert_eq!(whole.finalize(), serial, "cuts {cuts:?}");

@@ -21,6 +21,32 @@ pub mod tower;
 
 pub use rng::{Rng, bytes};
 
+/// The pieces between consecutive `bounds` (made by `piece(lo, hi)`), merged as a balanced
+/// binary tree (four pieces: (p0·p1)·(p2·p3)): a grouping other than left to right, for the
+/// tests that merged pieces equal the one-shot tag.
+///
+/// # Panics
+/// With fewer than two bounds.
+pub fn merge_tree<P>(
+    bounds: &[usize],
+    piece: &mut impl FnMut(usize, usize) -> P,
+    merge: &mut impl FnMut(&mut P, P),
+) -> P {
+    let n = bounds
+        .len()
+        .checked_sub(1)
+        .filter(|&n| n > 0)
+        .expect("two bounds");
+    if n == 1 {
+        return piece(bounds[0], bounds[1]);
+    }
+    let mid = n / 2;
+    let mut left = merge_tree(&bounds[..=mid], piece, merge);
+    let right = merge_tree(&bounds[mid..], piece, merge);
+    merge(&mut left, right);
+    left
+}
+
 /// One blank-line-separated block of `key = value` lines (the layout of
 /// `nist-binary-curves.txt` and of CAVP response files).
 #[derive(Debug, Clone, Copy)]

@@ -53,18 +53,12 @@ impl Poly1305 {
     ///
     /// Errors: [`Error::PieceMismatch`] if the piece starts elsewhere or has another key.
     pub fn absorb(&mut self, piece: Poly1305Piece) -> Result<(), Error> {
-        if piece.offset != self.core.len {
-            return Err(Error::PieceMismatch {
-                reason: "the piece does not start where the hasher ends",
-            });
-        }
-        if !self.core.same_key(&piece.core) {
-            return Err(Error::PieceMismatch {
-                reason: "the piece was made with another key",
-            });
-        }
-        self.core.merge(&piece.core);
-        Ok(())
+        let end = self.core.len;
+        let why = [
+            "the piece does not start where the hasher ends",
+            "the piece was made with another key",
+        ];
+        append(&mut self.core, end, &piece, why)
     }
 
     /// Like [`Poly1305::update`], hashing long inputs on all threads of the current `rayon`
@@ -134,19 +128,31 @@ impl Poly1305Piece {
     ///
     /// Errors: [`Error::PieceMismatch`] if `next` starts elsewhere or has another key.
     pub fn merge(&mut self, next: Poly1305Piece) -> Result<(), Error> {
-        if next.offset != self.offset + self.core.len {
-            return Err(Error::PieceMismatch {
-                reason: "the next piece does not start where this one ends",
-            });
-        }
-        if !self.core.same_key(&next.core) {
-            return Err(Error::PieceMismatch {
-                reason: "the pieces were made with different keys",
-            });
-        }
-        self.core.merge(&next.core);
-        Ok(())
+        let end = self.offset + self.core.len;
+        let why = [
+            "the next piece does not start where this one ends",
+            "the pieces were made with different keys",
+        ];
+        append(&mut self.core, end, &next, why)
     }
+}
+
+/// Appends `next` to `core`, which ends at byte `end` of the message, after the two checks
+/// every join makes (`why`: the reasons for a wrong start and for another key).
+fn append(
+    core: &mut Core,
+    end: u64,
+    next: &Poly1305Piece,
+    why: [&'static str; 2],
+) -> Result<(), Error> {
+    if next.offset != end {
+        return Err(Error::PieceMismatch { reason: why[0] });
+    }
+    if !core.same_key(&next.core) {
+        return Err(Error::PieceMismatch { reason: why[1] });
+    }
+    core.merge(&next.core);
+    Ok(())
 }
 
 /// The kind byte of a serialised Poly1305 piece.

@@ -68,22 +68,17 @@ impl Mul {
     }
 }
 
-/// The low 52 bits of each x_i·y_i, summed per lane (`vpmadd52luq` three times).
+/// The low and the high 52 bits of each x_i·y_i, each summed per lane (`vpmadd52luq` and
+/// `vpmadd52huq` three times each).
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn dot3_lo(x: [__m512i; 3], y: [__m512i; 3]) -> __m512i {
-    let z = _mm512_setzero_si512();
-    let a = _mm512_madd52lo_epu64(z, x[0], y[0]);
-    _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(a, x[1], y[1]), x[2], y[2])
-}
-
-/// The high 52 bits of each x_i·y_i, summed per lane (`vpmadd52huq` three times).
-#[inline]
-#[target_feature(enable = "avx512f,avx512ifma")]
-fn dot3_hi(x: [__m512i; 3], y: [__m512i; 3]) -> __m512i {
-    let z = _mm512_setzero_si512();
-    let a = _mm512_madd52hi_epu64(z, x[0], y[0]);
-    _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(a, x[1], y[1]), x[2], y[2])
+fn dot3(x: [__m512i; 3], y: [__m512i; 3]) -> (__m512i, __m512i) {
+    let (mut lo, mut hi) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+    for i in 0..3 {
+        lo = _mm512_madd52lo_epu64(lo, x[i], y[i]);
+        hi = _mm512_madd52hi_epu64(hi, x[i], y[i]);
+    }
+    (lo, hi)
 }
 
 /// h·m mod 2^130 − 5 in every lane (see the module docs for bounds).
@@ -93,9 +88,9 @@ fn mul(h: Fe1305x44x8, m: &Mul) -> Fe1305x44x8 {
     let [r0, r1, r2] = m.r;
     let [s1, s2] = m.s;
     let (c0, c1, c2) = ([r0, s2, s1], [r1, r0, s2], [r2, r1, r0]);
-    let (lo0, hi0) = (dot3_lo(h.0, c0), dot3_hi(h.0, c0));
-    let (lo1, hi1) = (dot3_lo(h.0, c1), dot3_hi(h.0, c1));
-    let (lo2, hi2) = (dot3_lo(h.0, c2), dot3_hi(h.0, c2));
+    let (lo0, hi0) = dot3(h.0, c0);
+    let (lo1, hi1) = dot3(h.0, c1);
+    let (lo2, hi2) = dot3(h.0, c2);
 
     // 20·2^8·hi2 = 2^12·hi2 + 2^10·hi2.
     let t0 = _mm512_add_epi64(
