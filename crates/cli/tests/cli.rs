@@ -7,36 +7,17 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-/// A scratch directory ([`common::Dir`]) and the environment every run in it shares.
-struct Env {
-    dir: common::Dir,
-}
-
-impl std::ops::Deref for Env {
-    type Target = common::Dir;
-    fn deref(&self) -> &common::Dir {
-        &self.dir
-    }
-}
+/// A scratch directory whose runs share one `WEGMAN_HOME` inside it.
+type Env = common::Dir;
 
 impl Env {
-    fn new() -> Env {
-        Env {
-            dir: common::Dir::new(),
-        }
-    }
-
     fn home(&self) -> PathBuf {
         self.path("home")
     }
 
     fn cmd(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_wegman"));
-        c.args(args)
-            .current_dir(self.root())
-            .env("WEGMAN_HOME", self.home())
-            .env_remove("XDG_CONFIG_HOME")
-            .stdin(Stdio::null());
+        let mut c = self.command(common::BIN, &self.home());
+        c.args(args);
         c
     }
 

@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_wegman");
+use common::BIN;
 
 /// The calls on the path of key creation and nonce reservation, each with the error it gets.
 const CALLS: [(&str, &str); 18] = [
@@ -63,25 +63,10 @@ fn have_strace() -> bool {
 
 mod common;
 
-/// A scratch directory ([`common::Dir`]) with the environment every run shares.
-struct Scratch {
-    dir: common::Dir,
-}
-
-impl std::ops::Deref for Scratch {
-    type Target = common::Dir;
-    fn deref(&self) -> &common::Dir {
-        &self.dir
-    }
-}
+/// A scratch directory; each run names its own `WEGMAN_HOME`.
+type Scratch = common::Dir;
 
 impl Scratch {
-    fn new() -> Scratch {
-        Scratch {
-            dir: common::Dir::new(),
-        }
-    }
-
     /// `wegman ARGS` under strace with `inject` (none: a clean traced run logging to `log`).
     fn traced(
         &self,
@@ -90,7 +75,7 @@ impl Scratch {
         home: &Path,
         args: &[&str],
     ) -> Output {
-        let mut c = Command::new("strace");
+        let mut c = self.command("strace", home);
         c.args(["-f", "-qq", "-o"])
             .arg(log.unwrap_or(Path::new("/dev/null")));
         let names: Vec<&str> = CALLS.iter().map(|(n, _)| *n).collect();
@@ -98,12 +83,7 @@ impl Scratch {
         if let Some(i) = inject {
             c.arg(format!("-einject={i}"));
         }
-        c.arg(BIN)
-            .args(args)
-            .current_dir(self.root())
-            .env("WEGMAN_HOME", home)
-            .env_remove("XDG_CONFIG_HOME")
-            .stdin(Stdio::null());
+        c.arg(BIN).args(args);
         c.output().unwrap()
     }
 
@@ -118,14 +98,7 @@ impl Scratch {
     }
 
     fn plain(&self, home: &Path, args: &[&str]) -> Output {
-        Command::new(BIN)
-            .args(args)
-            .current_dir(self.root())
-            .env("WEGMAN_HOME", home)
-            .env_remove("XDG_CONFIG_HOME")
-            .stdin(Stdio::null())
-            .output()
-            .unwrap()
+        self.command(BIN, home).args(args).output().unwrap()
     }
 }
 

@@ -14,7 +14,7 @@ use wegman_gf2::{FieldJob, FieldOps};
 use crate::curve::Curve;
 use crate::error::Error;
 use crate::field::CurveField;
-use crate::ld::{Aff, Ctx};
+use crate::ld::Ctx;
 use crate::point::Point;
 
 /// The affine coordinates (x, y) of a point other than the identity.
@@ -88,30 +88,6 @@ impl<O: FieldOps> Ctx<O> {
     }
 }
 
-/// 2^k·P by k López–Dahab doublings in one job (one inversion at the end).
-struct DblRepeatedJob<E> {
-    consts: crate::ld::Consts<E>,
-    p: (E, E),
-    k: u32,
-}
-
-impl<E> FieldJob<E> for DblRepeatedJob<E> {
-    type Output = Option<(E, E)>;
-
-    #[inline(always)]
-    fn run<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
-        let c = Ctx::new(o, &self.consts);
-        let mut q = c.lift(&Aff {
-            x: o.load(&self.p.0),
-            y: o.load(&self.p.1),
-        });
-        for _ in 0..self.k {
-            q = c.dbl(&q);
-        }
-        c.affine(&q).map(|a| (o.store(&a.x), o.store(&a.y)))
-    }
-}
-
 /// P/2^k by k halvings in λ-coordinates in one job (one inversion at each end).
 struct HalveRepeatedJob<E> {
     p: (E, E),
@@ -141,12 +117,7 @@ impl<F: CurveField> Curve<F> {
         let Point::Affine { x, y } = *p else {
             return Point::Infinity;
         };
-        let job = DblRepeatedJob {
-            consts: self.consts(),
-            p: (x, y),
-            k,
-        };
-        self.run_point(job)
+        self.run_walk((x, y), crate::wnaf::Walk::Double(k))
     }
 
     /// P/2^k, the unique point of the order-n subgroup whose 2^k-multiple is P, by k halvings

@@ -17,6 +17,7 @@ use wegman_gf2::{FieldJob, FieldOps};
 use crate::curve::Curve;
 use crate::error::Error;
 use crate::field::CurveField;
+use crate::halve::Coords;
 use crate::ld::{Aff, Consts, Ctx, Ld};
 use crate::point::Point;
 use crate::scalar::Scalar;
@@ -140,123 +141,119 @@ fn signed<E: Copy + core::ops::Add<Output = E>>(table: &[Aff<E>], d: i8) -> Aff<
     }
 }
 
-/// How a [`WnafJob`] walks its digits.
-#[derive(Clone, Copy)]
-enum Walk {
-    /// Left to right, doubling: the digits of k.
-    DoubleAdd,
-    /// Right to left, halving: the digits of k' = 2^{t−1}·k mod n.
-    HalveAdd,
+/// What a [`WalkJob`] computes from P (the walk itself is public).
+pub(crate) enum Walk {
+    /// 2^k·P by k López–Dahab doublings (constant-time in P).
+    Double(u32),
+    /// kP, left to right, doubling: the width-w NAF digits of k.
+    DoubleAdd { digits: Vec<i8>, w: u32 },
+    /// kP, right to left, halving: the width-w NAF digits of k' = 2^{t−1}·k mod n.
+    HalveAdd { digits: Vec<i8>, w: u32 },
 }
 
-/// kP from the width-w NAF digits of a public scalar, for a public point P = `p`.
-struct WnafJob<E> {
+/// One [`Walk`] from the point P = `p` inside one field dispatch.
+struct WalkJob<E> {
     consts: Consts<E>,
-    digits: Vec<i8>,
-    w: u32,
     p: (E, E),
     walk: Walk,
 }
 
-impl<E> FieldJob<E> for WnafJob<E> {
+impl<E> FieldJob<E> for WalkJob<E> {
     type Output = Option<(E, E)>;
 
     #[inline(always)]
     fn run<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
-        match self.walk {
-            Walk::DoubleAdd => self.double_add(o),
-            Walk::HalveAdd => self.halve_add(o),
-        }
-    }
-}
-
-impl<E> WnafJob<E> {
-    /// kP by w-NAF double-and-add in López–Dahab coordinates.
-    #[inline(always)]
-    fn double_add<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
         let c = Ctx::new(o, &self.consts);
         let p = Aff {
             x: o.load(&self.p.0),
             y: o.load(&self.p.1),
         };
-        // P, 3P, …, (2^{w−1} − 1)P: 2P affine, the rest López–Dahab, then one inversion.
-        let p2 = c.affine(&c.dbl(&c.lift(&p)))?;
-        let count = 1usize << (self.w - 2);
-        let mut ld = Vec::with_capacity(count);
-        ld.push(c.lift(&p));
-        for i in 1..count {
-            let next = c.add_mixed_vartime(&ld[i - 1], &p2);
-            ld.push(next);
-        }
-        // An odd multiple below n is never O (n is prime and larger than the table).
-        let table: Vec<Aff<O::E>> = c
-            .affine_batch_vartime(&ld)
-            .into_iter()
-            .map(|q| q.unwrap_or(p))
-            .collect();
-        let mut r = c.identity();
-        let mut started = false;
-        for &d in self.digits.iter().rev() {
-            if started {
-                r = c.dbl(&r);
-            }
-            if d != 0 {
-                r = c.add_mixed_vartime(&r, &signed(&table, d));
-                started = true;
-            }
-        }
-        c.affine(&r).map(|q| (o.store(&q.x), o.store(&q.y)))
-    }
-
-    /// kP by right-to-left w-NAF halve-and-add (HMV Alg. 3.91): P is halved in affine
-    /// λ-coordinates (one multiplication, a half-trace, a square root and a trace per
-    /// halving, no inversion), each nonzero digit adds ±P/2^i to one of 2^{w−2} López–Dahab
-    /// accumulators, and Σ_j j·Q_j ends it.
-    #[inline(always)]
-    fn halve_add<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
-        let c = Ctx::new(o, &self.consts);
-        let t = c.n_bits as usize;
-        let (x, y) = (o.load(&self.p.0), o.load(&self.p.1));
-        let count = 1usize << (self.w - 2);
-        let mut acc = vec![c.identity(); count];
-        let add = |acc: &mut [Ld<O::E>], d: i8, q: &Aff<O::E>| {
-            if d != 0 {
-                let j = (d.unsigned_abs() as usize - 1) / 2;
-                acc[j] =
-                    c.add_mixed_vartime(&acc[j], &signed(core::slice::from_ref(q), d.signum()));
-            }
+        let r = match self.walk {
+            Walk::Double(k) => Some((0..k).fold(c.lift(&p), |q, _| c.dbl(&q))),
+            Walk::DoubleAdd { digits, w } => double_add(&c, p, &digits, w),
+            Walk::HalveAdd { digits, w } => halve_add(&c, p, &digits, w),
         };
-        // Digit t (k' may need t + 1 digits) goes with 2P.
-        if let Some(&d) = self.digits.get(t)
-            && let Some(p2) = c.affine(&c.dbl(&c.lift(&Aff { x, y })))
-        {
-            add(&mut acc, d, &p2);
-        }
-        // Digit i goes with P/2^{t−1−i}: from t − 1 down, halving between digits.
-        let (mut u, mut l) = (x, x + o.mul(&y, &o.inv(&x)));
-        for i in (0..t).rev() {
-            let d = self.digits.get(i).copied().unwrap_or(0);
-            if d != 0 {
-                let q = Aff {
-                    x: u,
-                    y: o.mul(&u, &(l + u)),
-                };
-                add(&mut acc, d, &q);
-            }
-            if i > 0 {
-                (u, l) = c.halve_lambda_vartime(&u, &l);
-            }
-        }
-        // Σ_j (2j + 1)·Q_j = 2S − R with R = Σ Q_j and S = Σ_j (j + 1)·Q_j, by running sums.
-        let mut r = c.identity();
-        let mut s = c.identity();
-        for q in acc.iter().rev() {
-            r = c.add_vartime(&r, q);
-            s = c.add_vartime(&s, &r);
-        }
-        let sum = c.add_vartime(&c.dbl(&s), &c.neg(&r));
-        c.affine(&sum).map(|q| (o.store(&q.x), o.store(&q.y)))
+        c.affine(&r?).map(|q| (o.store(&q.x), o.store(&q.y)))
     }
+}
+
+/// kP by w-NAF double-and-add in López–Dahab coordinates.
+#[inline(always)]
+fn double_add<O: FieldOps>(c: &Ctx<O>, p: Aff<O::E>, digits: &[i8], w: u32) -> Option<Ld<O::E>> {
+    // P, 3P, …, (2^{w−1} − 1)P: 2P affine, the rest López–Dahab, then one inversion.
+    let p2 = c.affine(&c.dbl(&c.lift(&p)))?;
+    let count = 1usize << (w - 2);
+    let mut ld = Vec::with_capacity(count);
+    ld.push(c.lift(&p));
+    for i in 1..count {
+        let next = c.add_mixed_vartime(&ld[i - 1], &p2);
+        ld.push(next);
+    }
+    // An odd multiple below n is never O (n is prime and larger than the table).
+    let table: Vec<Aff<O::E>> = c
+        .affine_batch_vartime(&ld)
+        .into_iter()
+        .map(|q| q.unwrap_or(p))
+        .collect();
+    let mut r = c.identity();
+    let mut started = false;
+    for &d in digits.iter().rev() {
+        if started {
+            r = c.dbl(&r);
+        }
+        if d != 0 {
+            r = c.add_mixed_vartime(&r, &signed(&table, d));
+            started = true;
+        }
+    }
+    Some(r)
+}
+
+/// kP by right-to-left w-NAF halve-and-add (HMV Alg. 3.91): P is halved in affine
+/// λ-coordinates (one multiplication, a half-trace, a square root and a trace per halving, no
+/// inversion), each nonzero digit adds ±P/2^i to one of 2^{w−2} López–Dahab accumulators,
+/// and Σ_j j·Q_j ends it.
+#[inline(always)]
+fn halve_add<O: FieldOps>(c: &Ctx<O>, p: Aff<O::E>, digits: &[i8], w: u32) -> Option<Ld<O::E>> {
+    let (o, t) = (c.o, c.n_bits as usize);
+    let (x, y) = (p.x, p.y);
+    let count = 1usize << (w - 2);
+    let mut acc = vec![c.identity(); count];
+    let add = |acc: &mut [Ld<O::E>], d: i8, q: &Aff<O::E>| {
+        if d != 0 {
+            let j = (d.unsigned_abs() as usize - 1) / 2;
+            acc[j] = c.add_mixed_vartime(&acc[j], &signed(core::slice::from_ref(q), d.signum()));
+        }
+    };
+    // Digit t (k' may need t + 1 digits) goes with 2P.
+    if let Some(&d) = digits.get(t)
+        && let Some(p2) = c.affine(&c.dbl(&c.lift(&p)))
+    {
+        add(&mut acc, d, &p2);
+    }
+    // Digit i goes with P/2^{t−1−i}: from t − 1 down, halving between digits.
+    let (mut u, mut l) = (x, x + o.mul(&y, &o.inv(&x)));
+    for i in (0..t).rev() {
+        let d = digits.get(i).copied().unwrap_or(0);
+        if d != 0 {
+            let q = Aff {
+                x: u,
+                y: o.mul(&u, &(l + u)),
+            };
+            add(&mut acc, d, &q);
+        }
+        if i > 0 {
+            (u, l) = c.halve_lambda_vartime(&u, &l);
+        }
+    }
+    // Σ_j (2j + 1)·Q_j = 2S − R with R = Σ Q_j and S = Σ_j (j + 1)·Q_j, by running sums.
+    let mut r = c.identity();
+    let mut s = c.identity();
+    for q in acc.iter().rev() {
+        r = c.add_vartime(&r, q);
+        s = c.add_vartime(&s, &r);
+    }
+    Some(c.add_vartime(&c.dbl(&s), &c.neg(&r)))
 }
 
 impl<F: CurveField> Curve<F> {
@@ -267,7 +264,13 @@ impl<F: CurveField> Curve<F> {
             return Point::Infinity;
         };
         let w = width(self.order_bits());
-        self.run_wnaf(wnaf(k, w), w, (x, y), Walk::DoubleAdd)
+        self.run_walk(
+            (x, y),
+            Walk::DoubleAdd {
+                digits: wnaf(k, w),
+                w,
+            },
+        )
     }
 
     /// kP by w-NAF halve-and-add (the width of [`Curve::mul_wnaf_vartime`]), for P in the
@@ -283,20 +286,13 @@ impl<F: CurveField> Curve<F> {
         let t = self.order_bits();
         let w = width(t);
         let digits = wnaf(&halving_scalar(k, self.order(), t), w);
-        Ok(self.run_wnaf(digits, w, (x, y), Walk::HalveAdd))
+        Ok(self.run_walk((x, y), Walk::HalveAdd { digits, w }))
     }
 
-    fn run_wnaf(
-        &self,
-        digits: Vec<i8>,
-        w: u32,
-        p: (F::Elem, F::Elem),
-        walk: Walk,
-    ) -> Point<F::Elem> {
-        self.run_point(WnafJob {
+    /// The point `walk` computes from P = `p`, in one field dispatch.
+    pub(crate) fn run_walk(&self, p: Coords<F::Elem>, walk: Walk) -> Point<F::Elem> {
+        self.run_point(WalkJob {
             consts: self.consts(),
-            digits,
-            w,
             p,
             walk,
         })
