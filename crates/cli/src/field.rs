@@ -80,10 +80,24 @@ pub(crate) fn batch_on(exps: &str, input: impl BufRead, out: impl Write) -> Resu
 pub(crate) fn batch_lines(
     eval: impl Fn(&[&str]) -> std::result::Result<String, String>,
 ) -> Result<()> {
+    batch_stdio(1, |lines| {
+        lines
+            .iter()
+            .map(|l| eval(&l.split_whitespace().collect::<Vec<_>>()))
+            .collect()
+    })
+}
+
+/// [`batch_io`] from standard input to standard output.
+pub(crate) fn batch_stdio(
+    block: usize,
+    eval: impl FnMut(&[String]) -> Vec<std::result::Result<String, String>>,
+) -> Result<()> {
     let stdout = std::io::stdout();
-    lines_io(
+    batch_io(
         std::io::stdin().lock(),
         std::io::BufWriter::new(stdout.lock()),
+        block,
         eval,
     )
 }
@@ -104,7 +118,8 @@ fn lines_io(
 
 /// Reads OP lines from `input` and writes one result line each to `out`, handing `eval` up
 /// to `block` lines at a time (for batched evaluation); it returns one result per line, in
-/// order. A bad line's result is `error: line N: ...` and the run continues.
+/// order. A bad line's result is `error: line N: ...` and the run continues. Each line is
+/// wiped once evaluated (`wg keystream` lines hold keys).
 pub(crate) fn batch_io(
     input: impl BufRead,
     mut out: impl Write,
@@ -114,7 +129,7 @@ pub(crate) fn batch_io(
     let mut lines = input.lines();
     let mut first = 1;
     loop {
-        let chunk: Vec<String> = lines
+        let mut chunk: Vec<String> = lines
             .by_ref()
             .take(block)
             .collect::<std::io::Result<_>>()
@@ -122,7 +137,9 @@ pub(crate) fn batch_io(
         if chunk.is_empty() {
             break;
         }
-        for (i, r) in eval(&chunk).into_iter().enumerate() {
+        let results = eval(&chunk);
+        chunk.iter_mut().for_each(zeroize::Zeroize::zeroize);
+        for (i, r) in results.into_iter().enumerate() {
             let result = match r {
                 Ok(r) => r,
                 Err(e) => format!("error: line {}: {e}", first + i),

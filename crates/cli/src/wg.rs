@@ -3,12 +3,10 @@
 //! order, computed by the bit-sliced batch engine ([`wegman_wg::Wg29Batch`]) over blocks of
 //! lines. A bad line prints `error: line L: ...` and the run continues.
 
-use std::io::{BufRead, Write};
-
 use wegman_wg::Wg29Batch;
 use zeroize::Zeroize;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// Lines per batch-engine call: several full AVX-512 batches, and rayon's pool across them.
 const BLOCK: usize = 8192;
@@ -40,38 +38,27 @@ fn parse(line: &str) -> std::result::Result<Pair, String> {
 
 /// Runs the subcommand.
 pub(crate) fn keystream(bytes: usize) -> Result<()> {
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut lines = stdin.lock().lines();
-    let mut first = 1usize;
-    loop {
-        let mut block: Vec<std::result::Result<Pair, String>> = Vec::new();
-        for line in lines.by_ref().take(BLOCK) {
-            let mut line = line.map_err(|e| Error::new(format!("reading standard input: {e}")))?;
-            block.push(parse(&line));
-            line.zeroize();
+    crate::field::batch_stdio(BLOCK, |lines| eval_block(lines, bytes))
+}
+
+/// The keystream lines of a block of `KEYHEX IVHEX` lines, one batch for all that parse.
+fn eval_block(lines: &[String], bytes: usize) -> Vec<std::result::Result<String, String>> {
+    let block: Vec<std::result::Result<Pair, String>> = lines.iter().map(|l| parse(l)).collect();
+    let good: Vec<(&[u8], &[u8])> = block
+        .iter()
+        .filter_map(|p| p.as_ref().ok().map(|p| (&p.0[..], &p.1[..])))
+        .collect();
+    // Every pair that parsed has sizes WG-29 accepts: the batch cannot refuse them.
+    let streams = match Wg29Batch::new(&good) {
+        Ok(mut batch) => batch.keystream_vec(bytes),
+        Err(e) => {
+            let e = e.to_string();
+            return block.into_iter().map(|p| p.and(Err(e.clone()))).collect();
         }
-        if block.is_empty() {
-            break;
-        }
-        let good: Vec<(&[u8], &[u8])> = block
-            .iter()
-            .filter_map(|p| p.as_ref().ok().map(|p| (&p.0[..], &p.1[..])))
-            .collect();
-        let streams = Wg29Batch::new(&good)
-            .map_err(|e| Error::new(e.to_string()))?
-            .keystream_vec(bytes);
-        let mut streams = streams.into_iter();
-        for (i, p) in block.iter().enumerate() {
-            let text = match p {
-                Ok(_) => hex::encode(streams.next().unwrap_or_default()),
-                Err(e) => format!("error: line {}: {e}", first + i),
-            };
-            writeln!(out, "{text}").map_err(|e| Error::new(format!("writing the output: {e}")))?;
-        }
-        first += block.len();
-    }
-    out.flush()
-        .map_err(|e| Error::new(format!("writing the output: {e}")))
+    };
+    let mut streams = streams.into_iter();
+    block
+        .into_iter()
+        .map(|p| p.map(|_| hex::encode(streams.next().unwrap_or_default())))
+        .collect()
 }

@@ -5,8 +5,6 @@
 //! `--modulus`, `frompb A` the inverse. `--batch` reads `OP A [B]` lines in blocks and runs the
 //! block's `mul` lines as one bit-sliced batch (`Gnb::mul_batch`).
 
-use std::io::{BufRead, Write};
-
 use wegman_gf2::gnb::NbPbMap;
 use wegman_gf2::{Element, Field, Gnb, Modulus, NbElement};
 
@@ -114,48 +112,37 @@ impl Calc {
     }
 
     fn run_batch(&self) -> Result<()> {
-        let stdin = std::io::stdin();
-        let stdout = std::io::stdout();
-        let mut out = std::io::BufWriter::new(stdout.lock());
-        let mut lines = stdin.lock().lines();
-        let mut number = 0usize;
-        loop {
-            let mut block: Vec<std::result::Result<Line, String>> = Vec::with_capacity(BLOCK);
-            for line in lines.by_ref().take(BLOCK) {
-                let line = line.map_err(|e| Error::new(format!("reading standard input: {e}")))?;
-                number += 1;
-                let words: Vec<&str> = line.split_whitespace().collect();
-                block.push(
-                    self.parse(&words)
-                        .map_err(|e| format!("error: line {number}: {e}")),
-                );
-            }
-            if block.is_empty() {
-                break;
-            }
-            let (a, b): (Vec<NbElement>, Vec<NbElement>) = block
-                .iter()
-                .filter_map(|l| match l {
-                    Ok(Line::Mul(a, b)) => Some((*a, *b)),
-                    _ => None,
-                })
-                .unzip();
-            let mut products = vec![NbElement::ZERO; a.len()];
-            self.gnb
-                .mul_batch(&a, &b, &mut products)
-                .map_err(|e| Error::new(format!("batch: {e}")))?;
-            let mut products = products.iter();
-            for line in &block {
-                let text = match line {
-                    Ok(Line::Done(s)) => s.clone(),
-                    Ok(Line::Mul(..)) => products.next().map(|p| self.hex(p)).unwrap_or_default(),
-                    Err(e) => e.clone(),
-                };
-                writeln!(out, "{text}")
-                    .map_err(|e| Error::new(format!("writing the output: {e}")))?;
-            }
-        }
-        out.flush()
-            .map_err(|e| Error::new(format!("writing the output: {e}")))
+        super::batch_stdio(BLOCK, |lines| self.eval_block(lines))
+    }
+
+    /// Evaluates a block of lines: every `mul` line that parses joins one bit-sliced batch.
+    fn eval_block(&self, lines: &[String]) -> Vec<std::result::Result<String, String>> {
+        let block: Vec<std::result::Result<Line, String>> = lines
+            .iter()
+            .map(|l| self.parse(&l.split_whitespace().collect::<Vec<_>>()))
+            .collect();
+        let (a, b): (Vec<NbElement>, Vec<NbElement>) = block
+            .iter()
+            .filter_map(|l| match l {
+                Ok(Line::Mul(a, b)) => Some((*a, *b)),
+                _ => None,
+            })
+            .unzip();
+        let mut products = vec![NbElement::ZERO; a.len()];
+        // Equal lengths by construction: the batch cannot refuse them.
+        let batch = self
+            .gnb
+            .mul_batch(&a, &b, &mut products)
+            .map_err(|e| format!("batch: {e}"));
+        let mut products = products.iter();
+        block
+            .into_iter()
+            .map(|l| match l? {
+                Line::Done(s) => Ok(s),
+                Line::Mul(..) => batch
+                    .clone()
+                    .map(|()| products.next().map(|p| self.hex(p)).unwrap_or_default()),
+            })
+            .collect()
     }
 }
