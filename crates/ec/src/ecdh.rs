@@ -14,15 +14,11 @@ use crate::field::CurveField;
 use crate::point::Point;
 use crate::scalar::Scalar;
 
-/// A secret key: a scalar in [1, n − 1]. Never printed; wiped on drop.
+/// A secret key: a scalar in [1, n − 1]. Never printed (a [`Scalar`] prints as `..`); wiped
+/// on drop.
+#[derive(Debug)]
 pub struct SecretKey {
     d: Scalar,
-}
-
-impl core::fmt::Debug for SecretKey {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("SecretKey(..)")
-    }
 }
 
 impl Drop for SecretKey {
@@ -79,12 +75,7 @@ impl SecretKey {
         curve: &Curve<F>,
         q: &Point<F::Elem>,
     ) -> Result<Vec<u8>, Error> {
-        curve.check_public_key(q)?;
-        match curve.mul_ladder(&self.d, q) {
-            Point::Affine { x, .. } => Ok(curve.x_bytes(&x)),
-            // d ∈ [1, n − 1] and Q of order n: never the identity.
-            Point::Infinity => Err(Error::Identity),
-        }
+        shared_x(curve, &self.d, q)
     }
 
     /// The cofactor variant: x((h·d)·Q), ⌈m/8⌉ bytes. For Q of order n this is
@@ -94,7 +85,6 @@ impl SecretKey {
         curve: &Curve<F>,
         q: &Point<F::Elem>,
     ) -> Result<Vec<u8>, Error> {
-        curve.check_public_key(q)?;
         let mut k = self.d;
         let mut h = curve.cofactor();
         while h > 1 {
@@ -102,12 +92,23 @@ impl SecretKey {
             k = k.double_mod(curve.order());
             h /= 2;
         }
-        let r = curve.mul_ladder(&k, q);
+        let r = shared_x(curve, &k, q);
         k.zeroize();
-        match r {
-            Point::Affine { x, .. } => Ok(curve.x_bytes(&x)),
-            Point::Infinity => Err(Error::Identity),
-        }
+        r
+    }
+}
+
+/// x(k·Q) for a public key Q checked first, by the constant-time ladder.
+fn shared_x<F: CurveField>(
+    curve: &Curve<F>,
+    k: &Scalar,
+    q: &Point<F::Elem>,
+) -> Result<Vec<u8>, Error> {
+    curve.check_public_key(q)?;
+    match curve.mul_ladder(k, q) {
+        Point::Affine { x, .. } => Ok(curve.x_bytes(&x)),
+        // k ∈ [1, n − 1] and Q of order n: never the identity.
+        Point::Infinity => Err(Error::Identity),
     }
 }
 

@@ -44,130 +44,66 @@ macro_rules! const_shape {
     };
 }
 
-const_shape!(S127, 127, [63], 1);
-const_shape!(S127Ssrf, 127, [1], 1);
-const_shape!(S163Nist, 163, [7, 6, 3], 3);
-const_shape!(S163Ssrf, 163, [57, 49, 29], 3);
-const_shape!(S191, 191, [9], 1);
-const_shape!(S233Nist, 233, [74], 1);
-const_shape!(S233Ssrf, 233, [159], 1);
-const_shape!(S283Nist, 283, [12, 7, 5], 3);
-const_shape!(S283Ssrf, 283, [97, 89, 87], 3);
-const_shape!(S409, 409, [87], 1);
-const_shape!(S571Nist, 571, [10, 5, 2], 3);
-const_shape!(S571Ssrf, 571, [193, 185, 5], 3);
+/// The built-in moduli, one line each: `Known` variant = shape type (m, middle exponents,
+/// their count). Declares the shape types, [`Known`] and `with_shape!`.
+macro_rules! known_shapes {
+    ($d:tt $($known:ident = $shape:ident($m:literal, [$($e:literal),+], $n_mids:literal)),* $(,)?) => {
+        $(const_shape!($shape, $m, [$($e),+], $n_mids);)*
 
-/// The built-in moduli, so that a runtime [`crate::Field`] whose modulus is one of them runs
-/// the unrolled kernels of the specialised type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Known {
-    F127,
-    F127Ssrf,
-    F163Nist,
-    F163Ssrf,
-    F191,
-    F233Nist,
-    F233Ssrf,
-    F283Nist,
-    F283Ssrf,
-    F409,
-    F571Nist,
-    F571Ssrf,
-}
+        /// The built-in moduli, so that a runtime [`crate::Field`] whose modulus is one of
+        /// them runs the unrolled kernels of the specialised type.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) enum Known {
+            $($known,)*
+        }
 
-impl Known {
-    /// The built-in modulus with this shape, if any.
-    pub(crate) fn of(shape: &Shape) -> Option<Known> {
-        [
-            (Known::F127, <S127 as ConstShape>::SHAPE),
-            (Known::F127Ssrf, <S127Ssrf as ConstShape>::SHAPE),
-            (Known::F163Nist, <S163Nist as ConstShape>::SHAPE),
-            (Known::F163Ssrf, <S163Ssrf as ConstShape>::SHAPE),
-            (Known::F191, <S191 as ConstShape>::SHAPE),
-            (Known::F233Nist, <S233Nist as ConstShape>::SHAPE),
-            (Known::F233Ssrf, <S233Ssrf as ConstShape>::SHAPE),
-            (Known::F283Nist, <S283Nist as ConstShape>::SHAPE),
-            (Known::F283Ssrf, <S283Ssrf as ConstShape>::SHAPE),
-            (Known::F409, <S409 as ConstShape>::SHAPE),
-            (Known::F571Nist, <S571Nist as ConstShape>::SHAPE),
-            (Known::F571Ssrf, <S571Ssrf as ConstShape>::SHAPE),
-        ]
-        .into_iter()
-        .find(|(_, s)| s == shape)
-        .map(|(k, _)| k)
-    }
-}
+        impl Known {
+            /// The built-in modulus with this shape, if any.
+            pub(crate) fn of(shape: &Shape) -> Option<Known> {
+                $(
+                    if *shape == <$shape as ConstShape>::SHAPE {
+                        return Some(Known::$known);
+                    }
+                )*
+                None
+            }
+        }
 
-/// Runs `$body` with `$N` the limb count and `$s` the shape of the field `$f`: the
-/// compile-time shape of a built-in modulus, or the runtime one.
-macro_rules! with_shape {
-    ($f:expr, $N:ident, $s:ident => $body:expr) => {
-        match $f.known() {
-            Some($crate::shapes::Known::F127) => {
-                const $N: usize = 2;
-                let $s = $crate::shapes::S127;
-                $body
-            }
-            Some($crate::shapes::Known::F127Ssrf) => {
-                const $N: usize = 2;
-                let $s = $crate::shapes::S127Ssrf;
-                $body
-            }
-            Some($crate::shapes::Known::F163Nist) => {
-                const $N: usize = 3;
-                let $s = $crate::shapes::S163Nist;
-                $body
-            }
-            Some($crate::shapes::Known::F163Ssrf) => {
-                const $N: usize = 3;
-                let $s = $crate::shapes::S163Ssrf;
-                $body
-            }
-            Some($crate::shapes::Known::F191) => {
-                const $N: usize = 3;
-                let $s = $crate::shapes::S191;
-                $body
-            }
-            Some($crate::shapes::Known::F233Nist) => {
-                const $N: usize = 4;
-                let $s = $crate::shapes::S233Nist;
-                $body
-            }
-            Some($crate::shapes::Known::F233Ssrf) => {
-                const $N: usize = 4;
-                let $s = $crate::shapes::S233Ssrf;
-                $body
-            }
-            Some($crate::shapes::Known::F283Nist) => {
-                const $N: usize = 5;
-                let $s = $crate::shapes::S283Nist;
-                $body
-            }
-            Some($crate::shapes::Known::F283Ssrf) => {
-                const $N: usize = 5;
-                let $s = $crate::shapes::S283Ssrf;
-                $body
-            }
-            Some($crate::shapes::Known::F409) => {
-                const $N: usize = 7;
-                let $s = $crate::shapes::S409;
-                $body
-            }
-            Some($crate::shapes::Known::F571Nist) => {
-                const $N: usize = 9;
-                let $s = $crate::shapes::S571Nist;
-                $body
-            }
-            Some($crate::shapes::Known::F571Ssrf) => {
-                const $N: usize = 9;
-                let $s = $crate::shapes::S571Ssrf;
-                $body
-            }
-            None => {
-                let $s = $f.shape();
-                $crate::by_limbs!($f.limb_count(), $N => $body)
-            }
+        /// Runs `$body` with `$N` the limb count and `$s` the shape of the field `$f`: the
+        /// compile-time shape of a built-in modulus, or the runtime one.
+        macro_rules! with_shape {
+            ($d f:expr, $d N:ident, $d s:ident => $d body:expr) => {
+                match $d f.known() {
+                    $(
+                        Some($d crate::shapes::Known::$known) => {
+                            const $d N: usize = ($m as usize).div_ceil(64);
+                            let $d s = $d crate::shapes::$shape;
+                            $d body
+                        }
+                    )*
+                    None => {
+                        let $d s = $d f.shape();
+                        $d crate::by_limbs!($d f.limb_count(), $d N => $d body)
+                    }
+                }
+            };
         }
     };
 }
+
+known_shapes! { $
+    F127 = S127(127, [63], 1),
+    F127Ssrf = S127Ssrf(127, [1], 1),
+    F163Nist = S163Nist(163, [7, 6, 3], 3),
+    F163Ssrf = S163Ssrf(163, [57, 49, 29], 3),
+    F191 = S191(191, [9], 1),
+    F233Nist = S233Nist(233, [74], 1),
+    F233Ssrf = S233Ssrf(233, [159], 1),
+    F283Nist = S283Nist(283, [12, 7, 5], 3),
+    F283Ssrf = S283Ssrf(283, [97, 89, 87], 3),
+    F409 = S409(409, [87], 1),
+    F571Nist = S571Nist(571, [10, 5, 2], 3),
+    F571Ssrf = S571Ssrf(571, [193, 185, 5], 3),
+}
+
 pub(crate) use with_shape;
