@@ -24,6 +24,13 @@ fn operands(m: u32) -> (Vec<u64>, Vec<u64>) {
     (a, b)
 }
 
+/// `bench_field!` for each `Type "label"` in turn.
+macro_rules! bench_fields {
+    ($c:expr; $($t:ident $label:literal),* $(,)?) => {
+        $(bench_field!($c, $t, $label);)*
+    };
+}
+
 macro_rules! bench_field {
     ($c:expr, $t:ty, $label:expr) => {{
         let m = <$t>::DEGREE;
@@ -83,18 +90,13 @@ fn fields(c: &mut Criterion) {
         z = black_box(z * y + x);
     }
     black_box(z);
-    bench_field!(c, F127, "std");
-    bench_field!(c, F127Ssrf, "ssrf");
-    bench_field!(c, F163Nist, "nist");
-    bench_field!(c, F163Ssrf, "ssrf");
-    bench_field!(c, F191, "ssrf");
-    bench_field!(c, F233Nist, "nist");
-    bench_field!(c, F233Ssrf, "ssrf");
-    bench_field!(c, F283Nist, "nist");
-    bench_field!(c, F283Ssrf, "ssrf");
-    bench_field!(c, F409, "ssrf");
-    bench_field!(c, F571Nist, "nist");
-    bench_field!(c, F571Ssrf, "ssrf");
+    bench_fields!(c;
+        F127 "std", F127Ssrf "ssrf",
+        F163Nist "nist", F163Ssrf "ssrf", F191 "ssrf",
+        F233Nist "nist", F233Ssrf "ssrf",
+        F283Nist "nist", F283Ssrf "ssrf", F409 "ssrf",
+        F571Nist "nist", F571Ssrf "ssrf",
+    );
 }
 
 fn runtime_field(c: &mut Criterion) {

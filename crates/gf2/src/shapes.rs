@@ -106,4 +106,7 @@ known_shapes! { $
     F571Ssrf = S571Ssrf(571, [193, 185, 5], 3),
 }
 
+// The path `crate::shapes::with_shape` for the other modules (clippy takes the macro, which
+// `known_shapes!` declares, for a local item).
+#[allow(clippy::single_component_path_imports)]
 pub(crate) use with_shape;

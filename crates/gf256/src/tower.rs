@@ -35,15 +35,28 @@ const fn mul4_alpha2(x: u8) -> u8 {
     mul4(x, 0b10)
 }
 
-/// x·y in F_16: (a + b α4)(a' + b' α4) with α4² = α4 + α2.
-#[inline(always)]
-const fn mul16(x: u8, y: u8) -> u8 {
-    let (a, b, c, d) = (x & 3, (x >> 2) & 3, y & 3, (y >> 2) & 3);
-    let ac = mul4(a, c);
-    let bd = mul4(b, d);
-    let m = mul4(a ^ b, c ^ d);
-    (ac ^ mul4_alpha2(bd)) | ((m ^ ac) << 2)
+/// One level of the tower: x·y in F_{q²} = F_q(α) with α² = α + c, by Karatsuba on the
+/// halves (x = a + bα): (a + bα)(a' + b'α) = (aa' + c·bb') + ((a + b)(a' + b') + aa')α.
+/// `$mul` multiplies in F_q, `$times_c` multiplies by c; elements of F_q are `$bits` bits.
+macro_rules! tower_level {
+    ($(#[$doc:meta])* $name:ident, $mul:ident, $times_c:ident, $bits:literal) => {
+        $(#[$doc])*
+        #[inline(always)]
+        const fn $name(x: u8, y: u8) -> u8 {
+            const MASK: u8 = (1 << $bits) - 1;
+            let (a, b, c, d) = (x & MASK, (x >> $bits) & MASK, y & MASK, (y >> $bits) & MASK);
+            let ac = $mul(a, c);
+            let bd = $mul(b, d);
+            let m = $mul(a ^ b, c ^ d);
+            (ac ^ $times_c(bd)) | ((m ^ ac) << $bits)
+        }
+    };
 }
+
+tower_level!(
+    /// x·y in F_16: (a + b α4)(a' + b' α4) with α4² = α4 + α2.
+    mul16, mul4, mul4_alpha2, 2
+);
 
 /// x·(α2·α4) in F_16 (c of the F_256 level).
 #[inline(always)]
@@ -51,15 +64,10 @@ const fn mul16_alpha2alpha4(x: u8) -> u8 {
     mul16(x, 0x08)
 }
 
-/// x·y in F_256: (a + b α8)(a' + b' α8) with α8² = α8 + α2·α4.
-#[inline(always)]
-const fn mul256(x: u8, y: u8) -> u8 {
-    let (a, b, c, d) = (x & 15, x >> 4, y & 15, y >> 4);
-    let ac = mul16(a, c);
-    let bd = mul16(b, d);
-    let m = mul16(a ^ b, c ^ d);
-    (ac ^ mul16_alpha2alpha4(bd)) | ((m ^ ac) << 4)
-}
+tower_level!(
+    /// x·y in F_256: (a + b α8)(a' + b' α8) with α8² = α8 + α2·α4.
+    mul256, mul16, mul16_alpha2alpha4, 4
+);
 
 /// x^{−1} in F_4 (0 for 0): x³ = 1, so x^{−1} = x².
 #[inline(always)]

@@ -246,22 +246,8 @@ impl PyCurve {
                 peer_public_keys.len()
             )));
         }
-        let ds = private_keys
-            .iter()
-            .enumerate()
-            .map(|(i, k)| {
-                self.secret(k)
-                    .map_err(|e| PyValueError::new_err(format!("private key {i}: {e}")))
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        let qs = peer_public_keys
-            .iter()
-            .enumerate()
-            .map(|(i, k)| {
-                self.public(k)
-                    .map_err(|e| PyValueError::new_err(format!("public key {i}: {e}")))
-            })
-            .collect::<PyResult<Vec<_>>>()?;
+        let ds = each(&private_keys, "private key", |k| self.secret(k))?;
+        let qs = each(&peer_public_keys, "public key", |k| self.public(k))?;
         let c = &self.c;
         let res = py.detach(|| {
             let pairs: Vec<(&SecretKey, &Point<Element>)> = ds.iter().zip(&qs).collect();
@@ -365,4 +351,17 @@ impl PyCurve {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyCurve>()?;
     Ok(())
+}
+
+/// `f` of every item, or a `ValueError` naming the first item that fails (`what i: ...`).
+fn each<'py, T>(
+    items: &[Bound<'py, PyAny>],
+    what: &str,
+    f: impl Fn(&Bound<'py, PyAny>) -> PyResult<T>,
+) -> PyResult<Vec<T>> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, k)| f(k).map_err(|e| PyValueError::new_err(format!("{what} {i}: {e}"))))
+        .collect()
 }

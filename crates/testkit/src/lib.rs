@@ -192,21 +192,17 @@ pub const GNB_SWEEP: [(u32, u32); 20] = [
 pub fn std_detects(feature: &str) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        match feature {
-            "sse2" => std::arch::is_x86_feature_detected!("sse2"),
-            "pclmulqdq" => std::arch::is_x86_feature_detected!("pclmulqdq"),
-            "bmi2" => std::arch::is_x86_feature_detected!("bmi2"),
-            "avx2" => std::arch::is_x86_feature_detected!("avx2"),
-            "gfni" => std::arch::is_x86_feature_detected!("gfni"),
-            "vpclmulqdq" => std::arch::is_x86_feature_detected!("vpclmulqdq"),
-            "vaes" => std::arch::is_x86_feature_detected!("vaes"),
-            "avx512f" => std::arch::is_x86_feature_detected!("avx512f"),
-            "avx512bw" => std::arch::is_x86_feature_detected!("avx512bw"),
-            "avx512vl" => std::arch::is_x86_feature_detected!("avx512vl"),
-            "avx512ifma" => std::arch::is_x86_feature_detected!("avx512ifma"),
-            "avx512vbmi" => std::arch::is_x86_feature_detected!("avx512vbmi"),
-            other => panic!("std_detects: add the target feature {other:?} to this list"),
+        // `is_x86_feature_detected!` takes a literal: one match arm per name.
+        macro_rules! detect {
+            ($($name:tt)*) => {
+                match feature {
+                    $($name => std::arch::is_x86_feature_detected!($name),)*
+                    other => panic!("std_detects: add the target feature {other:?} to this list"),
+                }
+            };
         }
+        detect!("sse2" "pclmulqdq" "bmi2" "avx2" "gfni" "vpclmulqdq" "vaes"
+                "avx512f" "avx512bw" "avx512vl" "avx512ifma" "avx512vbmi")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

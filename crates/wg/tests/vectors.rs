@@ -59,42 +59,14 @@ fn estream_layout_vectors() {
     }
 }
 
-/// The DarkCrypt variant's loading: (stage, byte, shift) for the key and the IV.
-const DARK_KEY: [(usize, usize, u32); 16] = [
-    (0, 0, 24),
-    (0, 1, 16),
-    (1, 2, 24),
-    (2, 3, 24),
-    (2, 4, 16),
-    (3, 5, 24),
-    (4, 6, 24),
-    (4, 7, 16),
-    (5, 8, 24),
-    (6, 9, 24),
-    (6, 10, 16),
-    (7, 11, 24),
-    (8, 12, 24),
-    (8, 13, 16),
-    (9, 14, 24),
-    (10, 15, 24),
-];
-const DARK_IV: [(usize, usize, u32); 16] = [
-    (0, 0, 8),
-    (1, 1, 16),
-    (1, 2, 8),
-    (2, 3, 8),
-    (3, 4, 16),
-    (3, 5, 8),
-    (4, 6, 8),
-    (5, 7, 16),
-    (5, 8, 8),
-    (6, 9, 8),
-    (7, 10, 16),
-    (7, 11, 8),
-    (8, 12, 8),
-    (9, 13, 16),
-    (9, 14, 8),
-    (10, 15, 16),
+/// The DarkCrypt variant's loading: for byte b of the key and of the IV, row b is (key
+/// stage, key shift, IV stage, IV shift).
+#[rustfmt::skip]
+const DARK_LOAD: [(usize, u32, usize, u32); 16] = [
+    (0, 24, 0, 8), (0, 16, 1, 16), (1, 24, 1, 8), (2, 24, 2, 8),
+    (2, 16, 3, 16), (3, 24, 3, 8), (4, 24, 4, 8), (4, 16, 5, 16),
+    (5, 24, 5, 8), (6, 24, 6, 8), (6, 16, 7, 16), (7, 24, 7, 8),
+    (8, 24, 8, 8), (8, 16, 9, 16), (9, 24, 9, 8), (10, 24, 10, 16),
 ];
 
 #[test]
@@ -102,11 +74,9 @@ fn darkcrypt_variant_vector() {
     let key: Vec<u8> = (0..16).collect();
     let iv = [0u8; 16];
     let mut s = [0u32; 11];
-    for (i, b, sh) in DARK_KEY {
-        s[i] ^= u32::from(key[b]) << sh;
-    }
-    for (i, b, sh) in DARK_IV {
-        s[i] ^= u32::from(iv[b]) << sh;
+    for (b, (ki, ks, vi, vs)) in DARK_LOAD.into_iter().enumerate() {
+        s[ki] ^= u32::from(key[b]) << ks;
+        s[vi] ^= u32::from(iv[b]) << vs;
     }
     let mut c = Wg29::from_loaded_state(s);
     let mut ks = vec![0u8; 128];

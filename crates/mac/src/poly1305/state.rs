@@ -206,35 +206,33 @@ impl VectorKernels for token::Soft {
     }
 }
 
+/// The vector kernel of backend module `$m` (its `STEP`, `powers_for` and `blocks`) on
+/// token `$T`, whose backend declares the features `$m::blocks` enables.
 #[cfg(target_arch = "x86_64")]
-impl VectorKernels for token::Avx2 {
-    #[inline(always)]
-    fn vector_blocks(self, core: &mut Core, data: &[u8]) -> usize {
-        let vector = core.vector_prefix(data.len(), backend::avx2::STEP);
-        if vector > 0 {
-            let n = backend::avx2::powers_for(vector);
-            let powers = powers(&mut core.powers, &core.soft.r, n);
-            // SAFETY: the `Avx2` token proves avx2, the feature `avx2::blocks` enables.
-            unsafe { backend::avx2::blocks(&mut core.soft.h, powers, &data[..vector]) };
+macro_rules! vector_kernel {
+    ($T:ident, $m:ident) => {
+        impl VectorKernels for token::$T {
+            #[inline(always)]
+            fn vector_blocks(self, core: &mut Core, data: &[u8]) -> usize {
+                let vector = core.vector_prefix(data.len(), backend::$m::STEP);
+                if vector > 0 {
+                    let n = backend::$m::powers_for(vector);
+                    let powers = powers(&mut core.powers, &core.soft.r, n);
+                    // SAFETY: the token exists only inside its backend's generated entry,
+                    // whose checked features include those `blocks` enables (the bench test
+                    // `target_features`).
+                    unsafe { backend::$m::blocks(&mut core.soft.h, powers, &data[..vector]) };
+                }
+                vector
+            }
         }
-        vector
-    }
+    };
 }
 
 #[cfg(target_arch = "x86_64")]
-impl VectorKernels for token::Avx512Ifma {
-    #[inline(always)]
-    fn vector_blocks(self, core: &mut Core, data: &[u8]) -> usize {
-        let vector = core.vector_prefix(data.len(), backend::ifma::STEP);
-        if vector > 0 {
-            let powers = powers(&mut core.powers, &core.soft.r, 16);
-            // SAFETY: the `Avx512Ifma` token proves avx512f and avx512ifma, the features
-            // `ifma::blocks` enables.
-            unsafe { backend::ifma::blocks(&mut core.soft.h, powers, &data[..vector]) };
-        }
-        vector
-    }
-}
+vector_kernel!(Avx2, avx2);
+#[cfg(target_arch = "x86_64")]
+vector_kernel!(Avx512Ifma, ifma);
 
 /// A bulk call: the vector prefix on the backend's kernel, the rest block by block.
 struct Blocks<'a> {

@@ -40,6 +40,11 @@ use super::soft::{Fe1305x44, Powers};
 /// Bytes per vector step (eight blocks).
 pub(crate) const STEP: usize = 128;
 
+/// The powers r^1..r^n that `blocks` needs: r^1..r^16 at every length.
+pub(crate) const fn powers_for(_len: usize) -> usize {
+    16
+}
+
 const MASK44: i64 = (1 << 44) - 1;
 
 /// Eight field elements in 44-bit limbs: three limb vectors, limb i of lane j is `v.i[j]`.
