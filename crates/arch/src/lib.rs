@@ -404,6 +404,45 @@ impl core::fmt::Display for UnknownBackend {
     }
 }
 
+/// Declares jobs: for each, the item (a struct or enum), its [`Job`] impl and its one generic
+/// [`Kernel`] body, for every token whose kernels implement `$Kernels`:
+///
+/// ```
+/// # use wegman_arch::job;
+/// trait Adder: Copy {
+///     fn add(self, a: u64, b: u64) -> u64;
+/// }
+/// job! {
+///     /// The sum of a slice.
+///     struct Sum<'a>(&'a [u64]);
+///     impl<K: Adder> Kernel for Sum<'_> {
+///         fn run(self, k: K) -> u64 {
+///             self.0.iter().fold(0, |s, &x| k.add(s, x))
+///         }
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! job {
+    ($(
+        $item:item
+        impl<$K:ident: $Kernels:path> Kernel for $Ty:ty {
+            fn run($s:tt, $k:tt: $_K:ty) -> $Out:ty $body:block
+        }
+    )*) => {$(
+        $item
+
+        impl $crate::Job for $Ty {
+            type Output = $Out;
+        }
+
+        impl<$K: $Kernels> $crate::Kernel<$K> for $Ty {
+            #[inline(always)]
+            fn run($s, $k: $K) -> $Out $body
+        }
+    )*};
+}
+
 /// Declares an algorithm's backends and generates everything around them.
 ///
 /// ```

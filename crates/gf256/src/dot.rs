@@ -40,7 +40,7 @@ use crate::backend::token;
 use crate::fft::{ifft, point, reduce_2to256, ybasis_twiddle_index};
 use crate::tower::{AesIsomorphism, Gf256};
 use crate::{Available, Backend};
-use wegman_arch::{Job, Kernel};
+
 use wegman_f2::bytes::affine_matrix;
 
 /// Bytes of a pair a_t ‖ a'_t (or k_t ‖ k'_t).
@@ -450,45 +450,29 @@ impl DotKernels for token::Gfni {
     }
 }
 
-/// Pairs per whole batch.
-struct Batch;
-
-impl Job for Batch {
-    type Output = usize;
-}
-
-impl<K: DotKernels> Kernel<K> for Batch {
-    #[inline(always)]
-    fn run(self, _k: K) -> usize {
-        K::BATCH
+wegman_arch::job! {
+    /// Pairs per whole batch.
+    struct Batch;
+    impl<K: DotKernels> Kernel for Batch {
+        fn run(self, _k: K) -> usize {
+            K::BATCH
+        }
     }
-}
 
-/// Absorbs pairs into a sum.
-struct Absorb<'a>(&'a mut Sum, &'a [Pair], &'a [Pair]);
-
-impl Job for Absorb<'_> {
-    type Output = ();
-}
-
-impl<K: DotKernels> Kernel<K> for Absorb<'_> {
-    #[inline(always)]
-    fn run(self, k: K) {
-        k.absorb(self.0, self.1, self.2);
+    /// Absorbs pairs into a sum.
+    struct Absorb<'a>(&'a mut Sum, &'a [Pair], &'a [Pair]);
+    impl<K: DotKernels> Kernel for Absorb<'_> {
+        fn run(self, k: K) -> () {
+            k.absorb(self.0, self.1, self.2);
+        }
     }
-}
 
-/// Finishes a sum.
-struct Finish<'a>(&'a Sum);
-
-impl Job for Finish<'_> {
-    type Output = [u8; 32];
-}
-
-impl<K: DotKernels> Kernel<K> for Finish<'_> {
-    #[inline(always)]
-    fn run(self, k: K) -> [u8; 32] {
-        k.finish(self.0)
+    /// Finishes a sum.
+    struct Finish<'a>(&'a Sum);
+    impl<K: DotKernels> Kernel for Finish<'_> {
+        fn run(self, k: K) -> [u8; 32] {
+            k.finish(self.0)
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use crate::Available;
 use crate::backend::token;
 use crate::bitslice::{ConstMul, SlicedGf256x64, affine_mul_tower};
 use crate::tower::{AesIsomorphism, Gf256};
-use wegman_arch::{Job, Kernel};
+
 use wegman_f2::error::{Error, same_len};
 
 /// 64 elements of the tower F_256 (docs/spec.md §2), lane i in byte i.
@@ -188,35 +188,25 @@ impl PackedKernels for token::Gfni {
     }
 }
 
-/// Lane-wise products.
-struct Mul<'a>(
-    &'a [PackedGf256x64],
-    &'a [PackedGf256x64],
-    &'a mut [PackedGf256x64],
-);
-
-impl Job for Mul<'_> {
-    type Output = ();
-}
-
-impl<K: PackedKernels> Kernel<K> for Mul<'_> {
-    #[inline(always)]
-    fn run(self, k: K) {
-        k.mul(self.0, self.1, self.2);
+wegman_arch::job! {
+    /// Lane-wise products.
+    struct Mul<'a>(
+        &'a [PackedGf256x64],
+        &'a [PackedGf256x64],
+        &'a mut [PackedGf256x64],
+    );
+    impl<K: PackedKernels> Kernel for Mul<'_> {
+        fn run(self, k: K) -> () {
+            k.mul(self.0, self.1, self.2);
+        }
     }
-}
 
-/// Lane-wise products by a constant.
-struct MulConst<'a>(Constant<'a>, &'a [PackedGf256x64], &'a mut [PackedGf256x64]);
-
-impl Job for MulConst<'_> {
-    type Output = ();
-}
-
-impl<K: PackedKernels> Kernel<K> for MulConst<'_> {
-    #[inline(always)]
-    fn run(self, k: K) {
-        k.mul_const(self.0, self.1, self.2);
+    /// Lane-wise products by a constant.
+    struct MulConst<'a>(Constant<'a>, &'a [PackedGf256x64], &'a mut [PackedGf256x64]);
+    impl<K: PackedKernels> Kernel for MulConst<'_> {
+        fn run(self, k: K) -> () {
+            k.mul_const(self.0, self.1, self.2);
+        }
     }
 }
 

@@ -33,8 +33,6 @@ wegman_arch::backends! {
     }
 }
 
-use wegman_arch::{Job, Kernel};
-
 use self::fp53::Limbs;
 use self::int128::{BLOCK_WORDS, Table};
 
@@ -202,79 +200,57 @@ macro_rules! int_vector_kernels {
 int_vector_kernels!(Avx2, avx2, limbs26, Limbs26);
 int_vector_kernels!(Ifma, ifma, limbs52, Limbs52);
 
-/// Expands r for the backend.
-pub(super) struct Expand(pub(super) u128);
-
-impl Job for Expand {
-    type Output = Tables;
-}
-
-impl<K: Kernels> Kernel<K> for Expand {
-    #[inline(always)]
-    fn run(self, k: K) -> Tables {
-        let mut t = Tables {
-            int: Table::new(self.0),
-            fp: fp53::Table::ZERO,
-            #[cfg(target_arch = "x86_64")]
-            limbs26: avx2::Limbs26::ZERO,
-            #[cfg(target_arch = "x86_64")]
-            limbs52: ifma::Limbs52::ZERO,
-        };
-        k.expand(&mut t);
-        t
-    }
-}
-
-/// Absorbs signed words (`Words`) or little-endian words from bytes (`Le`): one bulk call.
-pub(super) enum Absorb<'a> {
-    Words(&'a Tables, &'a mut Acc, &'a [i32]),
-    Le(&'a Tables, &'a mut Acc, &'a [[u8; 4]]),
-}
-
-impl Job for Absorb<'_> {
-    type Output = ();
-}
-
-impl<K: Kernels> Kernel<K> for Absorb<'_> {
-    #[inline(always)]
-    fn run(self, k: K) {
-        match self {
-            Absorb::Words(t, acc, w) => k.absorb(t, acc, w),
-            Absorb::Le(t, acc, w) => k.absorb_le(t, acc, w),
+wegman_arch::job! {
+    /// Expands r for the backend.
+    pub(super) struct Expand(pub(super) u128);
+    impl<K: Kernels> Kernel for Expand {
+        fn run(self, k: K) -> Tables {
+            let mut t = Tables {
+                int: Table::new(self.0),
+                fp: fp53::Table::ZERO,
+                #[cfg(target_arch = "x86_64")]
+                limbs26: avx2::Limbs26::ZERO,
+                #[cfg(target_arch = "x86_64")]
+                limbs52: ifma::Limbs52::ZERO,
+            };
+            k.expand(&mut t);
+            t
         }
     }
-}
 
-/// Absorbs the last words, then h·r + pad mod p: one entry for the end of a message.
-pub(super) struct Finish<'a>(
-    pub(super) &'a Tables,
-    pub(super) &'a mut Acc,
-    pub(super) &'a [i32],
-    pub(super) u128,
-);
-
-impl Job for Finish<'_> {
-    type Output = u128;
-}
-
-impl<K: Kernels> Kernel<K> for Finish<'_> {
-    #[inline(always)]
-    fn run(self, k: K) -> u128 {
-        k.absorb(self.0, self.1, self.2);
-        k.finish(self.0, self.1, self.3)
+    /// Absorbs signed words (`Words`) or little-endian words from bytes (`Le`): one bulk call.
+    pub(super) enum Absorb<'a> {
+        Words(&'a Tables, &'a mut Acc, &'a [i32]),
+        Le(&'a Tables, &'a mut Acc, &'a [[u8; 4]]),
     }
-}
+    impl<K: Kernels> Kernel for Absorb<'_> {
+        fn run(self, k: K) -> () {
+            match self {
+                Absorb::Words(t, acc, w) => k.absorb(t, acc, w),
+                Absorb::Le(t, acc, w) => k.absorb_le(t, acc, w),
+            }
+        }
+    }
 
-/// Whether the backend's Horner values are integers (see [`Kernels::INT`]).
-pub(super) struct Joinable;
+    /// Absorbs the last words, then h·r + pad mod p: one entry for the end of a message.
+    pub(super) struct Finish<'a>(
+        pub(super) &'a Tables,
+        pub(super) &'a mut Acc,
+        pub(super) &'a [i32],
+        pub(super) u128,
+    );
+    impl<K: Kernels> Kernel for Finish<'_> {
+        fn run(self, k: K) -> u128 {
+            k.absorb(self.0, self.1, self.2);
+            k.finish(self.0, self.1, self.3)
+        }
+    }
 
-impl Job for Joinable {
-    type Output = bool;
-}
-
-impl<K: Kernels> Kernel<K> for Joinable {
-    #[inline(always)]
-    fn run(self, _k: K) -> bool {
-        K::INT
+    /// Whether the backend's Horner values are integers (see [`Kernels::INT`]).
+    pub(super) struct Joinable;
+    impl<K: Kernels> Kernel for Joinable {
+        fn run(self, _k: K) -> bool {
+            K::INT
+        }
     }
 }

@@ -1,7 +1,6 @@
 //! The streaming core shared by every Poly1305 front end: the key r in the backend's form,
 //! the accumulator, the partial chunk, and the one backend job per bulk call.
 
-use wegman_arch::{Job, Kernel};
 use zeroize::Zeroize;
 
 use super::backend::soft::{Fe1305x44, Powers};
@@ -234,20 +233,16 @@ vector_kernel!(Avx2, avx2);
 #[cfg(target_arch = "x86_64")]
 vector_kernel!(Avx512Ifma, ifma);
 
-/// A bulk call: the vector prefix on the backend's kernel, the rest block by block.
-struct Blocks<'a> {
-    core: &'a mut Core,
-    data: &'a [u8],
-}
-
-impl Job for Blocks<'_> {
-    type Output = ();
-}
-
-impl<K: VectorKernels> Kernel<K> for Blocks<'_> {
-    #[inline(always)]
-    fn run(self, k: K) {
-        let vector = k.vector_blocks(self.core, self.data);
-        self.core.soft.blocks(&self.data[vector..], 1);
+wegman_arch::job! {
+    /// A bulk call: the vector prefix on the backend's kernel, the rest block by block.
+    struct Blocks<'a> {
+        core: &'a mut Core,
+        data: &'a [u8],
+    }
+    impl<K: VectorKernels> Kernel for Blocks<'_> {
+        fn run(self, k: K) -> () {
+            let vector = k.vector_blocks(self.core, self.data);
+            self.core.soft.blocks(&self.data[vector..], 1);
+        }
     }
 }
