@@ -319,10 +319,6 @@ impl core::ops::Mul for F2to256 {
 
 impl core::fmt::Debug for F2to256 {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("F2to256(")?;
-        for c in &self.0 {
-            write!(f, "{c}")?;
-        }
-        f.write_str(")")
+        crate::fmt_bytes(f, "F2to256", self.0.iter().map(|c| c.to_u8()))
     }
 }

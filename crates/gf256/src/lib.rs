@@ -33,3 +33,16 @@ pub use wegman_f2::Error;
 
 /// A [`Backend`] this CPU was checked to run.
 pub type Available = wegman_arch::Available<Backend>;
+
+/// `Name(hex…)`, two digits per F_256 element: the `Debug` form of the types that hold many.
+pub(crate) fn fmt_bytes(
+    f: &mut core::fmt::Formatter<'_>,
+    name: &str,
+    bytes: impl IntoIterator<Item = u8>,
+) -> core::fmt::Result {
+    write!(f, "{name}(")?;
+    for b in bytes {
+        write!(f, "{b:02x}")?;
+    }
+    f.write_str(")")
+}

@@ -22,11 +22,7 @@ pub struct PackedGf256x64(pub [u8; 64]);
 
 impl core::fmt::Debug for PackedGf256x64 {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("PackedGf256x64(")?;
-        for b in &self.0 {
-            write!(f, "{b:02x}")?;
-        }
-        f.write_str(")")
+        crate::fmt_bytes(f, "PackedGf256x64", self.0)
     }
 }
 

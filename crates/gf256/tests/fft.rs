@@ -12,6 +12,10 @@ impl Rng {
     fn next(&mut self) -> Gf256 {
         Gf256::from_u8(self.0.next_u8())
     }
+    /// n random coefficients.
+    fn poly(&mut self, n: usize) -> Vec<Gf256> {
+        (0..n).map(|_| self.next()).collect()
+    }
 }
 
 fn horner(f: &[Gf256], x: Gf256) -> Gf256 {
@@ -38,7 +42,7 @@ fn fft_evaluates_at_the_points_and_inverts() {
     for log in 0..=6 {
         let n = 1 << log;
         for _ in 0..20 {
-            let f: Vec<Gf256> = (0..n).map(|_| rng.next()).collect();
+            let f = rng.poly(n);
             let mut v = f.clone();
             fft(&mut v).unwrap();
             for (j, &y) in v.iter().enumerate() {
@@ -56,8 +60,8 @@ fn fft_multiplication_matches_schoolbook() {
     for log in 0..=5 {
         let n = 1 << log;
         for _ in 0..10 {
-            let a: Vec<Gf256> = (0..n).map(|_| rng.next()).collect();
-            let b: Vec<Gf256> = (0..n).map(|_| rng.next()).collect();
+            let a = rng.poly(n);
+            let b = rng.poly(n);
             let mut want = vec![Gf256::ZERO; 2 * n];
             for i in 0..n {
                 for j in 0..n {
