@@ -73,20 +73,11 @@ fn check<F: CurveField>(make: impl Fn(&wegman_gf2::Modulus) -> Result<F, Error> 
     }
 }
 
-#[test]
-fn halving_nist_polynomial_basis() {
-    check(NistPb::new);
-}
-
-#[test]
-fn halving_square_root_friendly_basis() {
-    check(SsrfPb::new);
-}
-
-#[test]
-fn halving_normal_basis() {
-    check(Nb::new);
-}
+wegman_testkit::tests!(check;
+    halving_nist_polynomial_basis: (NistPb::new);
+    halving_square_root_friendly_basis: (SsrfPb::new);
+    halving_normal_basis: (Nb::new);
+);
 
 /// Every scalar multiplication method agrees: ladder, w-NAF double-and-add, halve-and-add,
 /// fixed base.
@@ -122,12 +113,7 @@ fn methods_agree<F: CurveField>(make: impl Fn(&wegman_gf2::Modulus) -> Result<F,
     }
 }
 
-#[test]
-fn methods_agree_nist() {
-    methods_agree(NistPb::new);
-}
-
-#[test]
-fn methods_agree_normal_basis() {
-    methods_agree(Nb::new);
-}
+wegman_testkit::tests!(methods_agree;
+    methods_agree_nist: (NistPb::new);
+    methods_agree_normal_basis: (Nb::new);
+);

@@ -95,20 +95,11 @@ fn check_repr<F: CurveField>(
     }
 }
 
-#[test]
-fn cavp_key_pairs_nist_polynomial_basis() {
-    check_repr(NistPb::new);
-}
-
-#[test]
-fn cavp_key_pairs_square_root_friendly_basis() {
-    check_repr(SsrfPb::new);
-}
-
-#[test]
-fn cavp_key_pairs_normal_basis() {
-    check_repr(Nb::new);
-}
+wegman_testkit::tests!(check_repr;
+    cavp_key_pairs_nist_polynomial_basis: (NistPb::new);
+    cavp_key_pairs_square_root_friendly_basis: (SsrfPb::new);
+    cavp_key_pairs_normal_basis: (Nb::new);
+);
 
 #[test]
 fn parameters_match_the_data_file() {
@@ -367,17 +358,8 @@ fn fixed_base_edges<F: CurveField>(
     }
 }
 
-#[test]
-fn fixed_base_edges_nist_polynomial_basis() {
-    fixed_base_edges(NistPb::new);
-}
-
-#[test]
-fn fixed_base_edges_square_root_friendly_basis() {
-    fixed_base_edges(SsrfPb::new);
-}
-
-#[test]
-fn fixed_base_edges_normal_basis() {
-    fixed_base_edges(Nb::new);
-}
+wegman_testkit::tests!(fixed_base_edges;
+    fixed_base_edges_nist_polynomial_basis: (NistPb::new);
+    fixed_base_edges_square_root_friendly_basis: (SsrfPb::new);
+    fixed_base_edges_normal_basis: (Nb::new);
+);

@@ -107,20 +107,11 @@ fn check<F: CurveField>(
     }
 }
 
-#[test]
-fn against_openssl_nist_polynomial_basis() {
-    check(NistPb::new, 4);
-}
-
-#[test]
-fn against_openssl_square_root_friendly_basis() {
-    check(SsrfPb::new, 2);
-}
-
-#[test]
-fn against_openssl_normal_basis() {
-    check(Nb::new, 2);
-}
+wegman_testkit::tests!(check;
+    against_openssl_nist_polynomial_basis: (NistPb::new, 4);
+    against_openssl_square_root_friendly_basis: (SsrfPb::new, 2);
+    against_openssl_normal_basis: (Nb::new, 2);
+);
 
 #[test]
 fn random_keys_agree_with_openssl() {

@@ -162,17 +162,8 @@ fn run<F: CurveField>(
     }
 }
 
-#[test]
-fn wycheproof_ecdh_nist_polynomial_basis() {
-    run(NistPb::new, usize::MAX);
-}
-
-#[test]
-fn wycheproof_ecdh_square_root_friendly_basis() {
-    run(SsrfPb::new, 0);
-}
-
-#[test]
-fn wycheproof_ecdh_normal_basis() {
-    run(Nb::new, 0);
-}
+wegman_testkit::tests!(run;
+    wycheproof_ecdh_nist_polynomial_basis: (NistPb::new, usize::MAX);
+    wycheproof_ecdh_square_root_friendly_basis: (SsrfPb::new, 0);
+    wycheproof_ecdh_normal_basis: (Nb::new, 0);
+);

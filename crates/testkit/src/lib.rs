@@ -47,6 +47,21 @@ pub fn merge_tree<P>(
     left
 }
 
+/// One `#[test]` per case, each calling one checker with its own arguments:
+/// `tests!(check; a: (x, 1); b: (y, 2))` is `#[test] fn a() { check(x, 1) }` and the same for
+/// `b` (the per-representation tests of the curve crate).
+#[macro_export]
+macro_rules! tests {
+    ($f:path; $($name:ident: ($($arg:expr),* $(,)?));* $(;)?) => {
+        $(
+            #[test]
+            fn $name() {
+                $f($($arg),*);
+            }
+        )*
+    };
+}
+
 /// One blank-line-separated block of `key = value` lines (the layout of
 /// `nist-binary-curves.txt` and of CAVP response files).
 #[derive(Debug, Clone, Copy)]
