@@ -234,12 +234,9 @@ macro_rules! element_job {
 }
 
 element_job!(
-    /// a·b mod P, the product inline in the entry.
+    /// a·b mod P.
     MulJob as fn mul { a: &'a [u64; N], b: &'a [u64; N], s: S } -> [u64; N],
-    |k| {
-        let mut w = k.mul_wide(a, b);
-        arith::reduce::<N>(&mut w, &s.shape())
-    }
+    |k| k.mul(a, b, s)
 );
 element_job!(
     /// a^(2^n) mod P (n = 1: one squaring, inline).
