@@ -50,6 +50,7 @@ mod key;
 mod keystream;
 mod pieces;
 mod state;
+mod two_level;
 
 #[cfg(feature = "rayon")]
 use std::vec::Vec;
@@ -63,6 +64,7 @@ pub use self::key::{Auth256Key, DEFAULT_CACHE_LIMIT};
 use self::keystream::Keys;
 pub use self::pieces::Auth256Piece;
 use self::state::State;
+pub use self::two_level::{Auth256TwoLevel, Auth256TwoLevelKey, CHUNK};
 use crate::{Error, Tag};
 pub use wegman_gf256::Backend;
 

@@ -97,16 +97,26 @@ fn elements(b: usize, padded: &[u8], side: usize) -> Vec<[u8; 32]> {
     out
 }
 
-/// Hash256 with an explicit key stream (64 bytes per pair: r_t then r'_t).
-pub fn hash256(b: usize, key: &[u8], msg: &[u8]) -> [u8; 32] {
-    let ys = y_basis();
+/// `msg`, 0x01, then zeros to a multiple of 64·b bytes.
+fn pad_message(b: usize, msg: &[u8]) -> Vec<u8> {
     let mut padded = msg.to_vec();
     padded.push(1);
     while !padded.len().is_multiple_of(64 * b) {
         padded.push(0);
     }
-    let m = elements(b, &padded, 0);
-    let m2 = elements(b, &padded, 1);
+    padded
+}
+
+/// Hash256 with an explicit key stream (64 bytes per pair: r_t then r'_t).
+pub fn hash256(b: usize, key: &[u8], msg: &[u8]) -> [u8; 32] {
+    hash_padded(b, key, &pad_message(b, msg))
+}
+
+/// The pseudo-dot-product of an already padded string (a multiple of 64·b bytes).
+fn hash_padded(b: usize, key: &[u8], padded: &[u8]) -> [u8; 32] {
+    let ys = y_basis();
+    let m = elements(b, padded, 0);
+    let m2 = elements(b, padded, 1);
     let mut sum = [0; 32];
     for t in 0..m.len() {
         let r: [u8; 32] = key[64 * t..64 * t + 32].try_into().unwrap();
@@ -140,6 +150,39 @@ pub fn key_stream(key: &[u8; 32], len: usize) -> Vec<u8> {
 pub fn auth256(key: &[u8; 32], nonce: &[u8; 12], b: usize, msg: &[u8]) -> [u8; 32] {
     let padded_len = (msg.len() + 1).div_ceil(64 * b) * 64 * b;
     let h = hash256(b, &key_stream(key, padded_len), msg);
+    with_pad(key, nonce, h)
+}
+
+/// `auth256-2l` (docs/spec.md §3.3.1): the message padded once and cut into 16384-byte
+/// chunks; each chunk's pseudo-dot-product with the first 16 KiB of the key stream; the chunk
+/// hashes H_1 … H_n combined as Σ H_i·τ^{n−i} with τ = B(1024) ‖ B(1025) in the polynomial
+/// basis (powers and products by schoolbook and long division); then Auth256's pad.
+pub fn auth256_2l(key: &[u8; 32], nonce: &[u8; 12], b: usize, msg: &[u8]) -> [u8; 32] {
+    const C: usize = 16384;
+    let stream = key_stream(key, C + 32);
+    let (level1, tau) = stream.split_at(C);
+    let tau: [u8; 32] = tau.try_into().unwrap();
+    let chunks: Vec<[u8; 32]> = pad_message(b, msg)
+        .chunks(C)
+        .map(|p| hash_padded(b, level1, p))
+        .collect();
+    let n = chunks.len();
+    let mut h = [0u8; 32];
+    for (i, hi) in chunks.iter().enumerate() {
+        // H_i·τ^{n−i} (i counted from 1), the power by repeated products.
+        let mut term = *hi;
+        for _ in 0..n - 1 - i {
+            term = mul_mod(&term, &tau);
+        }
+        for (x, y) in h.iter_mut().zip(term) {
+            *x ^= y;
+        }
+    }
+    with_pad(key, nonce, h)
+}
+
+/// h ⊕ s_n, s_n = AES256_K(n ‖ 00 00 00 80) ‖ AES256_K(n ‖ 01 00 00 80).
+fn with_pad(key: &[u8; 32], nonce: &[u8; 12], h: [u8; 32]) -> [u8; 32] {
     let aes = Aes256::new(key.into());
     let mut tag = [0u8; 32];
     for i in 0..2 {
