@@ -64,7 +64,7 @@ pub use self::key::{Auth256Key, DEFAULT_CACHE_LIMIT};
 use self::keystream::Keys;
 pub use self::pieces::Auth256Piece;
 use self::state::State;
-pub use self::two_level::{Auth256TwoLevel, Auth256TwoLevelKey, CHUNK};
+pub use self::two_level::{Auth256TwoLevel, Auth256TwoLevelKey, Auth256TwoLevelPiece, CHUNK};
 use crate::{Error, Tag};
 pub use wegman_gf256::Backend;
 

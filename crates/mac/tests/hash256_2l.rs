@@ -140,3 +140,79 @@ fn tags_verify_and_differ_by_nonce_and_message() {
     swapped[CHUNK..2 * CHUNK].copy_from_slice(&msg[..CHUNK]);
     assert_ne!(key.mac(&[1; 12], &swapped), tag);
 }
+
+#[test]
+fn pieces_merged_in_any_grouping_equal_one_shot() {
+    use wegman_testkit::merge_tree;
+    let key = Auth256TwoLevelKey::new(&[12u8; 32]);
+    let nonce = [9u8; 12];
+    for enc in ENCODINGS {
+        for len in [0, 1, CHUNK, 4 * CHUNK, 5 * CHUNK + 4097] {
+            let msg = bytes(len as u64 + 1, len);
+            let want = key.mac_with(&nonce, enc, &msg);
+            // Pieces at every chunk boundary, merged as a tree, then absorbed whole.
+            let mut bounds: Vec<usize> = (0..len.div_ceil(CHUNK)).map(|i| i * CHUNK).collect();
+            bounds.push(len);
+            if bounds.len() == 1 {
+                bounds.push(len);
+            }
+            let tree = merge_tree(
+                &bounds,
+                &mut |lo, hi| {
+                    let mut p = key.piece_at(enc, lo as u64).unwrap();
+                    p.update(&msg[lo..hi]);
+                    // Through the serialised form and back.
+                    key.piece_from_bytes(&p.to_bytes()).unwrap()
+                },
+                &mut |a, b| a.merge(b).unwrap(),
+            );
+            let mut s = key.start_with(&nonce, enc);
+            s.absorb(tree).unwrap();
+            assert_eq!(s.finalize(), want, "b = {} len {len}", enc.b());
+            // A streamed head, then one piece for the rest.
+            if len > CHUNK {
+                let mut s = key.start_with(&nonce, enc);
+                s.update(&msg[..CHUNK]);
+                let mut p = key.piece_at(enc, CHUNK as u64).unwrap();
+                p.update(&msg[CHUNK..]);
+                s.absorb(p).unwrap();
+                assert_eq!(s.finalize(), want, "b = {} len {len}, head", enc.b());
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_pieces_are_refused() {
+    let key = Auth256TwoLevelKey::new(&[13u8; 32]);
+    let other = Auth256TwoLevelKey::new(&[14u8; 32]);
+    assert!(key.piece_at(Encoding::B1, 1).is_err());
+    assert!(key.piece_at(Encoding::B1, 4096).is_err());
+    // A piece after one that does not end on a chunk boundary.
+    let mut a = key.piece_at(Encoding::B1, 0).unwrap();
+    a.update(&[1; 100]);
+    let b = key.piece_at(Encoding::B1, CHUNK as u64).unwrap();
+    assert!(a.merge(b).is_err());
+    // Wrong offset, key and encoding.
+    let mut a = key.piece_at(Encoding::B1, 0).unwrap();
+    a.update(&vec![1; CHUNK]);
+    assert!(
+        a.merge(key.piece_at(Encoding::B1, 2 * CHUNK as u64).unwrap())
+            .is_err()
+    );
+    let mut c = other.piece_at(Encoding::B1, CHUNK as u64).unwrap();
+    c.update(&[2; 10]);
+    assert!(a.merge(c).is_err());
+    let mut d = key.piece_at(Encoding::B8, CHUNK as u64).unwrap();
+    d.update(&[2; 10]);
+    assert!(a.merge(d).is_err());
+    // Blobs of another key, truncated, or tampered lengths.
+    let mut p = key.piece_at(Encoding::B1, CHUNK as u64).unwrap();
+    p.update(&[3; 5000]);
+    let blob = p.to_bytes();
+    assert!(other.piece_from_bytes(&blob).is_err());
+    assert!(key.piece_from_bytes(&blob[..blob.len() - 40]).is_err());
+    assert!(key.piece_from_bytes(&[]).is_err());
+    let back = key.piece_from_bytes(&blob).unwrap();
+    assert_eq!((back.offset(), back.len()), (CHUNK as u64, 5000));
+}

@@ -101,7 +101,7 @@ impl Auth256Key {
 
     /// 16 bytes that identify the key without revealing it: AES256_K(0xff…ff), a block no
     /// pad (top bit of the last byte set, byte 12 below 2) or key-stream counter produces.
-    fn check_value(&self) -> [u8; 16] {
+    pub(super) fn check_value(&self) -> [u8; 16] {
         self.encrypt_block([0xff; 16])
     }
 }

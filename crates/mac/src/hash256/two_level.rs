@@ -22,6 +22,7 @@
 //! XORs, constant-time in h; one product per 16 KiB chunk.
 
 use wegman_arch::Unavailable;
+use wegman_gf256::fft::F2to256;
 use wegman_gf256::tower::Gf256;
 use wegman_gf256::{Available, Backend};
 use zeroize::{Zeroize, ZeroizeOnDrop};
@@ -30,6 +31,7 @@ use super::keystream::Keys;
 use super::state::State;
 use super::{Auth256Key, Auth256Tag, Auth256Tag128, Encoding, KEY_SIZE, NONCE_SIZE, TAG128_SIZE};
 use crate::error::{array_from, key_len, nonce_len};
+use crate::wire::{PieceReader, PieceWriter};
 use crate::{Error, Tag};
 
 /// Bytes of padded message per chunk, and of level-1 key stream.
@@ -101,6 +103,8 @@ fn words(b: &[u8; 32]) -> [u64; 4] {
 pub struct Auth256TwoLevelKey {
     key: Auth256Key,
     tau: TimesTau,
+    /// τ itself, for the powers τ^k that join pieces.
+    tau_elem: F2to256,
 }
 
 impl Auth256TwoLevelKey {
@@ -132,8 +136,13 @@ impl Auth256TwoLevelKey {
             half.copy_from_slice(&key.encrypt_block(j.to_le_bytes()));
         }
         let map = TimesTau::new(&tau);
+        let tau_elem = F2to256::from_bytes(&tau);
         tau.zeroize();
-        Auth256TwoLevelKey { key, tau: map }
+        Auth256TwoLevelKey {
+            key,
+            tau: map,
+            tau_elem,
+        }
     }
 
     /// The backend this key runs on.
@@ -193,6 +202,15 @@ impl Auth256TwoLevelKey {
 
     fn keys(&self) -> Keys<'_> {
         self.key.keys()
+    }
+}
+
+impl Drop for Auth256TwoLevelKey {
+    fn drop(&mut self) {
+        let mut b = self.tau_elem.to_bytes();
+        self.tau_elem = F2to256::ZERO;
+        zeroize::optimization_barrier(&self.tau_elem);
+        b.zeroize();
     }
 }
 
@@ -286,6 +304,44 @@ impl Levels {
             self.horner(key, hn);
         }
         self.h
+    }
+}
+
+impl Levels {
+    /// Bytes absorbed: the closed chunks and the current one.
+    fn len(&self) -> u64 {
+        self.closed * CHUNK as u64 + self.cur_len as u64
+    }
+
+    /// Appends `next`, the levels of the bytes that follow (this ends on a chunk boundary or
+    /// is empty: checked by the callers): h ← h·τ^{k} + h_next over next's k closed chunks,
+    /// after closing this one's full last chunk.
+    fn join(&mut self, key: &Auth256TwoLevelKey, mut next: Levels) {
+        if next.len() == 0 {
+            return;
+        }
+        if self.len() > 0 {
+            self.close(key);
+        }
+        let mut power = F2to256::ONE;
+        // τ^k by square and multiply: the sequence depends on the public count k only.
+        for i in (0..u64::BITS - next.closed.leading_zeros()).rev() {
+            power = power.mul(&power);
+            if (next.closed >> i) & 1 == 1 {
+                power = power.mul(&key.tau_elem);
+            }
+        }
+        let mut h = F2to256::from_bytes(&self.h).mul(&power).to_bytes();
+        for (x, y) in h.iter_mut().zip(next.h) {
+            *x ^= y;
+        }
+        self.h = h;
+        h.zeroize();
+        power = F2to256::ZERO;
+        zeroize::optimization_barrier(&power);
+        self.closed += next.closed;
+        self.cur_len = next.cur_len;
+        core::mem::swap(&mut self.cur, &mut next.cur);
     }
 }
 
@@ -386,5 +442,236 @@ impl Auth256TwoLevel<'_> {
 impl core::fmt::Debug for Auth256TwoLevel<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("Auth256TwoLevel { .. }")
+    }
+}
+
+/// The kind byte of a serialised `auth256-2l` piece.
+const KIND: u8 = 4;
+
+impl Auth256TwoLevelKey {
+    /// Starts an independent `auth256-2l` of the part of a message that begins `offset` bytes
+    /// in (a multiple of [`CHUNK`]: chunks are hashed independently). Feed it with
+    /// [`Auth256TwoLevelPiece::update`], then join it to the piece before it
+    /// ([`Auth256TwoLevelPiece::merge`]) or to the MAC that ends where it starts
+    /// ([`Auth256TwoLevel::absorb`]); the tag is the serial tag.
+    ///
+    /// ```
+    /// use wegman_mac::hash256::{Auth256TwoLevelKey, CHUNK, Encoding};
+    /// let key = Auth256TwoLevelKey::new(&[7u8; 32]);
+    /// let (nonce, msg) = ([1u8; 12], vec![42u8; 3 * CHUNK + 5]);
+    /// let mut second = key.piece_at(Encoding::B1, 2 * CHUNK as u64)?;
+    /// second.update(&msg[2 * CHUNK..]);
+    /// let mut whole = key.start(&nonce);
+    /// whole.update(&msg[..2 * CHUNK]);
+    /// whole.absorb(second)?;
+    /// assert_eq!(whole.finalize(), key.mac(&nonce, &msg));
+    /// # Ok::<(), wegman_mac::Error>(())
+    /// ```
+    pub fn piece_at(&self, enc: Encoding, offset: u64) -> Result<Auth256TwoLevelPiece<'_>, Error> {
+        if !offset.is_multiple_of(CHUNK as u64) {
+            return Err(Error::PieceMismatch {
+                reason: "an auth256-2l piece must start at a multiple of 16384 bytes",
+            });
+        }
+        Ok(Auth256TwoLevelPiece {
+            key: self,
+            offset,
+            levels: Levels::new(enc, self.key.available()),
+        })
+    }
+
+    /// Reads a piece written by [`Auth256TwoLevelPiece::to_bytes`] under this key.
+    ///
+    /// Errors: [`Error::PieceEncoding`] if `blob` is not such a piece or was written under
+    /// another key (a check value derived from the key is compared in constant time).
+    pub fn piece_from_bytes(&self, blob: &[u8]) -> Result<Auth256TwoLevelPiece<'_>, Error> {
+        let mut r = PieceReader::new(blob, KIND)?;
+        let enc = Encoding::from_b(u32::from(r.u16()?)).map_err(|_| r.bad("unknown encoding"))?;
+        let check: [u8; 16] = r.array()?;
+        // Revealed on purpose: whether the blob was made under this key, as the error does.
+        if !bool::from(wegman_arch::ct::declassify(subtle::ConstantTimeEq::ct_eq(
+            &check[..],
+            &self.key.check_value()[..],
+        ))) {
+            return Err(r.bad("the piece was made with another key"));
+        }
+        let offset = r.u64()?;
+        let closed = r.u64()?;
+        let cur_len = r.u64()?;
+        let mut h: [u8; 32] = r.array()?;
+        let mut sum: [u8; 32] = r.array()?;
+        let tail = r.rest();
+        let unit = enc.unit() as u64;
+        let t = tail.len() as u64;
+        let ok = offset.is_multiple_of(CHUNK as u64)
+            && cur_len <= CHUNK as u64
+            && (cur_len > 0 || closed == 0)
+            && t < unit
+            && t <= cur_len
+            && (cur_len - t.min(cur_len)).is_multiple_of(unit)
+            && closed
+                .checked_mul(CHUNK as u64)
+                .and_then(|c| c.checked_add(offset))
+                .and_then(|c| c.checked_add(cur_len))
+                .is_some();
+        if !ok {
+            h.zeroize();
+            sum.zeroize();
+            return Err(r.bad("inconsistent offset, lengths or tail"));
+        }
+        let mut levels = Levels::new(enc, self.key.available());
+        levels.h = h;
+        levels.closed = closed;
+        levels.cur_len = cur_len as usize;
+        levels.cur.pairs = (cur_len - t) / 64;
+        levels.cur.extra = sum;
+        levels.cur.buf.extend_from_slice(tail);
+        h.zeroize();
+        sum.zeroize();
+        Ok(Auth256TwoLevelPiece {
+            key: self,
+            offset,
+            levels,
+        })
+    }
+}
+
+/// The `auth256-2l` hash of one piece of a message (see [`Auth256TwoLevelKey::piece_at`]):
+/// the Horner value of its closed chunks and the level-1 state of its last. Secret; zeroized
+/// on drop.
+pub struct Auth256TwoLevelPiece<'k> {
+    key: &'k Auth256TwoLevelKey,
+    offset: u64,
+    levels: Levels,
+}
+
+impl Auth256TwoLevelPiece<'_> {
+    /// Absorbs more of this piece; chunks may have any length.
+    pub fn update(&mut self, data: &[u8]) {
+        self.levels.update(self.key, data);
+    }
+
+    /// Where this piece starts in the message.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Bytes absorbed so far.
+    pub fn len(&self) -> u64 {
+        self.levels.len()
+    }
+
+    /// Whether nothing has been absorbed yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The encoding (b) this piece hashes with.
+    pub fn encoding(&self) -> Encoding {
+        self.levels.cur.enc
+    }
+
+    /// Appends `next`, the piece that starts where this one ends.
+    ///
+    /// Errors: [`Error::PieceMismatch`] if `next` starts elsewhere, this piece does not end
+    /// on a chunk boundary (a multiple of 16384 bytes) while `next` is not empty, or the
+    /// pieces use other encodings or keys.
+    pub fn merge(&mut self, next: Auth256TwoLevelPiece<'_>) -> Result<(), Error> {
+        check_join(self.key, &self.levels, self.offset + self.len(), &next)?;
+        self.levels.join(self.key, take_levels(next));
+        Ok(())
+    }
+
+    /// Serialises the piece for another machine: a versioned blob holding the encoding, a
+    /// check value of the key (not the key), the offset, the closed chunks' count and Horner
+    /// value, and the last chunk's length, partial sum and unfinished unit (all secret: they
+    /// reveal the hash key for a known message).
+    pub fn to_bytes(&mut self) -> std::vec::Vec<u8> {
+        let keys = self.key.keys();
+        let mut sum = self.levels.cur.unit_sum(&keys);
+        let mut w = PieceWriter::new(KIND);
+        w.u16(self.levels.cur.enc.b() as u16);
+        w.bytes(&self.key.key.check_value());
+        w.u64(self.offset);
+        w.u64(self.levels.closed);
+        w.u64(self.levels.cur_len as u64);
+        w.bytes(&self.levels.h);
+        w.bytes(&sum);
+        w.bytes(&self.levels.cur.buf);
+        sum.zeroize();
+        w.finish()
+    }
+}
+
+impl core::fmt::Debug for Auth256TwoLevelPiece<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Auth256TwoLevelPiece")
+            .field("offset", &self.offset)
+            .field("len", &self.len())
+            .field("b", &self.encoding().b())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Whether `next` may follow levels that end at byte `end` under `key`.
+fn check_join(
+    key: &Auth256TwoLevelKey,
+    levels: &Levels,
+    end: u64,
+    next: &Auth256TwoLevelPiece<'_>,
+) -> Result<(), Error> {
+    if next.offset != end {
+        return Err(Error::PieceMismatch {
+            reason: "the piece does not start where the message so far ends",
+        });
+    }
+    if !next.is_empty() && !levels.len().is_multiple_of(CHUNK as u64) {
+        return Err(Error::PieceMismatch {
+            reason: "an auth256-2l piece must follow a whole number of 16384-byte chunks",
+        });
+    }
+    if next.levels.cur.enc != levels.cur.enc {
+        return Err(Error::PieceMismatch {
+            reason: "the pieces use different encodings (b)",
+        });
+    }
+    // Revealed on purpose: whether the keys agree, as the error does.
+    let same = core::ptr::eq(key, next.key)
+        || bool::from(wegman_arch::ct::declassify(subtle::ConstantTimeEq::ct_eq(
+            &key.key.check_value()[..],
+            &next.key.key.check_value()[..],
+        )));
+    if !same {
+        return Err(Error::PieceMismatch {
+            reason: "the piece was made with another key",
+        });
+    }
+    Ok(())
+}
+
+/// The levels of a piece, moved out.
+fn take_levels(p: Auth256TwoLevelPiece<'_>) -> Levels {
+    p.levels
+}
+
+impl Auth256TwoLevel<'_> {
+    /// Appends a piece made by [`Auth256TwoLevelKey::piece_at`] (or read back with
+    /// [`Auth256TwoLevelKey::piece_from_bytes`]) that starts where this MAC's message ends.
+    ///
+    /// Errors: as [`Auth256TwoLevelPiece::merge`].
+    pub fn absorb(&mut self, piece: Auth256TwoLevelPiece<'_>) -> Result<(), Error> {
+        check_join(self.key, &self.levels, self.levels.len(), &piece)?;
+        self.levels.join(self.key, take_levels(piece));
+        Ok(())
+    }
+
+    /// Bytes absorbed so far.
+    pub fn len(&self) -> u64 {
+        self.levels.len()
+    }
+
+    /// Whether nothing has been absorbed yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
