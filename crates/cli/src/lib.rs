@@ -67,7 +67,7 @@ enum Command {
         /// Use this nonce (hex) instead of the next one from the key's counter; one input only.
         #[arg(long)]
         nonce: Option<String>,
-        /// Hash256 encoding parameter b of auth256 / auth256-128: 1, 8 or 256 [default: 1].
+        /// Hash256 encoding parameter b of auth256, auth256-128 and auth256-2l: 1, 8 or 256 [default: 1].
         /// Check lines then name the algorithm `ALG/bN` (e.g. `auth256/b8`).
         #[arg(long = "b", value_name = "N")]
         b: Option<u32>,

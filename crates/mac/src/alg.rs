@@ -16,7 +16,10 @@ use zeroize::Zeroizing;
 
 use crate::Error;
 use crate::hash127::{Hash127Aes, Hash127AesKey};
-use crate::hash256::{Auth256, Auth256Key, Auth256Piece, Encoding};
+use crate::hash256::{
+    Auth256, Auth256Key, Auth256Piece, Auth256TwoLevel, Auth256TwoLevelKey, Auth256TwoLevelPiece,
+    Encoding,
+};
 use crate::poly1305::{Poly1305, Poly1305Aes, Poly1305AesKey, Poly1305Piece};
 
 /// A MAC algorithm, by its `--alg` name.
@@ -27,6 +30,8 @@ pub enum Alg {
     Auth256,
     /// `auth256-128`: Auth256-AES truncated to 16 bytes.
     Auth256x128,
+    /// `auth256-2l`: Auth256 in two levels with a 16 KiB key (docs/spec.md §3.3.1).
+    Auth256TwoLevel,
     /// `poly1305-aes`: Poly1305-AES (key k ‖ r, 16-byte nonce).
     Poly1305Aes,
     /// `hash127-aes`: hash127-AES (key k ‖ r-words, 16-byte nonce).
@@ -54,9 +59,10 @@ impl core::error::Error for UnknownAlgorithm {}
 
 impl Alg {
     /// Every algorithm, in the order help texts list them.
-    pub const ALL: [Alg; 5] = [
+    pub const ALL: [Alg; 6] = [
         Alg::Auth256,
         Alg::Auth256x128,
+        Alg::Auth256TwoLevel,
         Alg::Poly1305Aes,
         Alg::Hash127Aes,
         Alg::Poly1305,
@@ -70,6 +76,7 @@ impl Alg {
         match self {
             Alg::Auth256 => "auth256",
             Alg::Auth256x128 => "auth256-128",
+            Alg::Auth256TwoLevel => "auth256-2l",
             Alg::Poly1305Aes => "poly1305-aes",
             Alg::Hash127Aes => "hash127-aes",
             Alg::Poly1305 => "poly1305",
@@ -95,7 +102,7 @@ impl Alg {
 
     /// Whether the Hash256 encoding (`b`) applies.
     pub const fn has_encoding(self) -> bool {
-        matches!(self, Alg::Auth256 | Alg::Auth256x128)
+        matches!(self, Alg::Auth256 | Alg::Auth256x128 | Alg::Auth256TwoLevel)
     }
 
     /// Whether messages can be hashed in mergeable pieces ([`AnyKey::piece_at`]).
@@ -108,7 +115,7 @@ impl Alg {
         match self {
             Alg::Poly1305 | Alg::Poly1305Aes => crate::poly1305::KEY_SIZE,
             Alg::Hash127Aes => crate::hash127::KEY_SIZE,
-            Alg::Auth256 | Alg::Auth256x128 => crate::hash256::KEY_SIZE,
+            Alg::Auth256 | Alg::Auth256x128 | Alg::Auth256TwoLevel => crate::hash256::KEY_SIZE,
         }
     }
 
@@ -118,7 +125,9 @@ impl Alg {
             Alg::Poly1305 => None,
             Alg::Poly1305Aes => Some(crate::poly1305::NONCE_SIZE),
             Alg::Hash127Aes => Some(crate::hash127::NONCE_SIZE),
-            Alg::Auth256 | Alg::Auth256x128 => Some(crate::hash256::NONCE_SIZE),
+            Alg::Auth256 | Alg::Auth256x128 | Alg::Auth256TwoLevel => {
+                Some(crate::hash256::NONCE_SIZE)
+            }
         }
     }
 
@@ -127,7 +136,7 @@ impl Alg {
         match self {
             Alg::Poly1305 | Alg::Poly1305Aes => crate::poly1305::TAG_SIZE,
             Alg::Hash127Aes => crate::hash127::TAG_SIZE,
-            Alg::Auth256 => crate::hash256::TAG_SIZE,
+            Alg::Auth256 | Alg::Auth256TwoLevel => crate::hash256::TAG_SIZE,
             Alg::Auth256x128 => crate::hash256::TAG128_SIZE,
         }
     }
@@ -147,7 +156,7 @@ impl Alg {
     pub fn key(self, key: &[u8], enc: Encoding) -> Result<AnyKey, Error> {
         if enc != Encoding::B1 && !self.has_encoding() {
             return Err(Error::InvalidParameter {
-                reason: "b applies only to auth256 and auth256-128",
+                reason: "b applies only to auth256, auth256-128 and auth256-2l",
             });
         }
         if key.len() != self.key_len() {
@@ -162,6 +171,9 @@ impl Alg {
             Alg::Hash127Aes => Inner::Hash127Aes(Box::new(Hash127AesKey::from_slice(key)?)),
             Alg::Auth256 | Alg::Auth256x128 => {
                 Inner::Auth256(Box::new(Auth256Key::from_slice(key)?))
+            }
+            Alg::Auth256TwoLevel => {
+                Inner::Auth256TwoLevel(Box::new(Auth256TwoLevelKey::from_slice(key)?))
             }
         };
         Ok(AnyKey {
@@ -191,6 +203,7 @@ enum Inner {
     Poly1305Aes(Box<Poly1305AesKey>),
     Hash127Aes(Box<Hash127AesKey>),
     Auth256(Box<Auth256Key>),
+    Auth256TwoLevel(Box<Auth256TwoLevelKey>),
 }
 
 impl core::fmt::Debug for AnyKey {
@@ -226,6 +239,9 @@ impl AnyKey {
             (Inner::Poly1305Aes(k), Some(n)) => Stream::Poly1305Aes(k.start(nonce_array(n)?)),
             (Inner::Hash127Aes(k), Some(n)) => Stream::Hash127Aes(k.start_from_slice(n)?),
             (Inner::Auth256(k), Some(n)) => Stream::Auth256(k.start_from_slice(n, self.enc)?),
+            (Inner::Auth256TwoLevel(k), Some(n)) => {
+                Stream::Auth256TwoLevel(k.start_from_slice(n, self.enc)?)
+            }
             (Inner::OneTime(_), Some(_)) => {
                 return Err(Error::InvalidParameter {
                     reason: "poly1305 takes no nonce",
@@ -264,6 +280,7 @@ impl AnyKey {
             Inner::OneTime(k) => Piece::Poly1305(Box::new(Poly1305::new(k).piece_at(offset))),
             Inner::Poly1305Aes(k) => Piece::Poly1305(Box::new(k.piece_at(offset))),
             Inner::Auth256(k) => Piece::Auth256(k.piece_at(self.enc, offset)?),
+            Inner::Auth256TwoLevel(k) => Piece::Auth256TwoLevel(k.piece_at(self.enc, offset)?),
             Inner::Hash127Aes(_) => return Err(no_pieces()),
         }))
     }
@@ -284,6 +301,16 @@ impl AnyKey {
                     });
                 }
                 Piece::Auth256(p)
+            }
+            Inner::Auth256TwoLevel(k) => {
+                let p = k.piece_from_bytes(blob)?;
+                if p.encoding() != self.enc {
+                    return Err(Error::EncodingMismatch {
+                        piece: p.encoding().b(),
+                        mac: self.enc.b(),
+                    });
+                }
+                Piece::Auth256TwoLevel(p)
             }
             Inner::Hash127Aes(_) => return Err(no_pieces()),
         }))
@@ -309,6 +336,7 @@ enum Stream<'k> {
     Poly1305Aes(Poly1305Aes),
     Hash127Aes(Hash127Aes<'k>),
     Auth256(Auth256<'k>),
+    Auth256TwoLevel(Auth256TwoLevel<'k>),
 }
 
 impl core::fmt::Debug for AnyStream<'_> {
@@ -331,6 +359,7 @@ impl AnyStream<'_> {
             Stream::Poly1305Aes(p) => p.update(data),
             Stream::Hash127Aes(p) => p.update(data),
             Stream::Auth256(p) => p.update(data),
+            Stream::Auth256TwoLevel(p) => p.update(data),
         }
     }
 
@@ -343,6 +372,7 @@ impl AnyStream<'_> {
             Stream::Poly1305Aes(p) => p.update_parallel(data),
             Stream::Hash127Aes(p) => p.update_parallel(data),
             Stream::Auth256(p) => p.update_parallel(data),
+            Stream::Auth256TwoLevel(p) => p.update_parallel(data),
         }
     }
 
@@ -363,6 +393,7 @@ impl AnyStream<'_> {
             (Stream::Poly1305(s), Piece::Poly1305(p)) => s.absorb(*p),
             (Stream::Poly1305Aes(s), Piece::Poly1305(p)) => s.absorb(*p),
             (Stream::Auth256(s), Piece::Auth256(p)) => s.absorb(p),
+            (Stream::Auth256TwoLevel(s), Piece::Auth256TwoLevel(p)) => s.absorb(p),
             _ => Err(Error::PieceMismatch {
                 reason: "the piece belongs to another algorithm",
             }),
@@ -383,6 +414,7 @@ impl AnyStream<'_> {
                 p.finalize128().as_bytes().to_vec()
             }
             Stream::Auth256(p) => p.finalize().as_bytes().to_vec(),
+            Stream::Auth256TwoLevel(p) => p.finalize().as_bytes().to_vec(),
         }
     }
 
@@ -401,6 +433,7 @@ impl AnyStream<'_> {
             Stream::Poly1305Aes(p) => p.verify(tag),
             Stream::Hash127Aes(p) => p.verify(tag),
             Stream::Auth256(p) => p.verify(tag),
+            Stream::Auth256TwoLevel(p) => p.verify(tag),
         }
     }
 }
@@ -414,6 +447,7 @@ pub struct AnyPiece<'k>(Piece<'k>);
 enum Piece<'k> {
     Poly1305(Box<Poly1305Piece>),
     Auth256(Auth256Piece<'k>),
+    Auth256TwoLevel(Auth256TwoLevelPiece<'k>),
 }
 
 impl core::fmt::Debug for AnyPiece<'_> {
@@ -428,6 +462,7 @@ impl AnyPiece<'_> {
         match &self.0 {
             Piece::Poly1305(p) => p.offset(),
             Piece::Auth256(p) => p.offset(),
+            Piece::Auth256TwoLevel(p) => p.offset(),
         }
     }
 
@@ -436,6 +471,7 @@ impl AnyPiece<'_> {
         match &self.0 {
             Piece::Poly1305(p) => p.len(),
             Piece::Auth256(p) => p.len(),
+            Piece::Auth256TwoLevel(p) => p.len(),
         }
     }
 
@@ -449,6 +485,7 @@ impl AnyPiece<'_> {
         match &mut self.0 {
             Piece::Poly1305(p) => p.update(data),
             Piece::Auth256(p) => p.update(data),
+            Piece::Auth256TwoLevel(p) => p.update(data),
         }
     }
 
@@ -457,6 +494,7 @@ impl AnyPiece<'_> {
         match (&mut self.0, next.0) {
             (Piece::Poly1305(a), Piece::Poly1305(b)) => a.merge(*b),
             (Piece::Auth256(a), Piece::Auth256(b)) => a.merge(b),
+            (Piece::Auth256TwoLevel(a), Piece::Auth256TwoLevel(b)) => a.merge(b),
             _ => Err(Error::PieceMismatch {
                 reason: "the pieces belong to different algorithms",
             }),
@@ -468,6 +506,7 @@ impl AnyPiece<'_> {
         Zeroizing::new(match &mut self.0 {
             Piece::Poly1305(p) => p.to_bytes(),
             Piece::Auth256(p) => p.to_bytes(),
+            Piece::Auth256TwoLevel(p) => p.to_bytes(),
         })
     }
 }

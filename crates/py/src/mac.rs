@@ -476,7 +476,7 @@ fn only_b1(b: u32, alg: &str) -> PyResult<()> {
         Ok(())
     } else {
         Err(PyValueError::new_err(format!(
-            "b applies only to Auth256 and Auth256_128, not {alg}"
+            "b applies only to Auth256, Auth256_128 and Auth256TwoLevel, not {alg}"
         )))
     }
 }
@@ -493,6 +493,13 @@ keyed_class!(
     "Auth256_128",
     "Auth256-128: Auth256 with its tag cut to the first 16 bytes.",
     Alg::Auth256x128
+);
+
+keyed_class!(
+    PyAuth256TwoLevel,
+    "Auth256TwoLevel",
+    "auth256-2l: Auth256 in two levels with a 16 KiB key (16 KiB chunks combined by Horner's rule): 32-byte AES-256 key, 12-byte nonce, 32-byte tag; `b` = 1, 8 or 256. Pieces start at multiples of 16384 bytes.",
+    Alg::Auth256TwoLevel
 );
 
 keyed_class!(
@@ -815,6 +822,8 @@ impl Piece {
             m.get().key().clone()
         } else if let Ok(m) = mac.cast::<PyAuth256_128>() {
             m.get().key().clone()
+        } else if let Ok(m) = mac.cast::<PyAuth256TwoLevel>() {
+            m.get().key().clone()
         } else if let Ok(m) = mac.cast::<PyPoly1305Aes>() {
             m.get().key().clone()
         } else if let Ok(m) = mac.cast::<PyHash127Aes>() {
@@ -823,7 +832,7 @@ impl Piece {
             m.get().key.clone()
         } else {
             return Err(PyTypeError::new_err(
-                "Piece.from_bytes takes the MAC object (Auth256, Auth256_128, Poly1305Aes or Poly1305) whose key made the piece",
+                "Piece.from_bytes takes the MAC object (Auth256, Auth256_128, Auth256TwoLevel, Poly1305Aes or Poly1305) whose key made the piece",
             ));
         };
         Ok(Piece::new(key.piece_from_bytes(&blob)?, key.name()))
@@ -888,6 +897,7 @@ impl Piece {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyAuth256>()?;
     m.add_class::<PyAuth256_128>()?;
+    m.add_class::<PyAuth256TwoLevel>()?;
     m.add_class::<PyPoly1305Aes>()?;
     m.add_class::<PyHash127Aes>()?;
     m.add_class::<PyPoly1305>()?;

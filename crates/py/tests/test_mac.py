@@ -22,10 +22,14 @@ import pytest
 import wegman
 from conftest import REPO, Cli, message
 
-Keyed = wegman.Auth256 | wegman.Auth256_128 | wegman.Poly1305Aes | wegman.Hash127Aes
+Keyed = (
+    wegman.Auth256 | wegman.Auth256_128 | wegman.Auth256TwoLevel | wegman.Poly1305Aes
+    | wegman.Hash127Aes
+)
 KEYED: list[tuple[str, type[Keyed]]] = [
     ("auth256", wegman.Auth256),
     ("auth256-128", wegman.Auth256_128),
+    ("auth256-2l", wegman.Auth256TwoLevel),
     ("poly1305-aes", wegman.Poly1305Aes),
     ("hash127-aes", wegman.Hash127Aes),
 ]

@@ -11,17 +11,20 @@ import pytest
 import wegman
 from conftest import message
 
-PieceMac = wegman.Auth256 | wegman.Auth256_128 | wegman.Poly1305Aes
+PieceMac = wegman.Auth256 | wegman.Auth256_128 | wegman.Auth256TwoLevel | wegman.Poly1305Aes
 
 
 def macs() -> list[tuple[PieceMac, int]]:
-    """(MAC, unit): Auth256 pieces start at multiples of 64·b, Poly1305 pieces anywhere."""
+    """(MAC, unit): Auth256 pieces start at multiples of 64·b, auth256-2l pieces at multiples
+    of its 16 KiB chunk, Poly1305 pieces anywhere."""
     k = wegman.Auth256.generate_key()
     return [
         (wegman.Auth256(k), 64),
         (wegman.Auth256(k, b=8), 512),
         (wegman.Auth256(k, b=256), 16384),
         (wegman.Auth256_128(k), 64),
+        (wegman.Auth256TwoLevel(k), 16384),
+        (wegman.Auth256TwoLevel(k, b=256), 16384),
         (wegman.Poly1305Aes(wegman.Poly1305Aes.generate_key()), 1),
     ]
 

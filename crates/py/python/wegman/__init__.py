@@ -4,6 +4,7 @@ binary-curve arithmetic under it, from Rust.
 MACs (Wegman–Carter: a universal hash under a secret key, masked by a pad from a nonce):
 
 - :class:`Auth256`, :class:`Auth256_128` — Bernstein–Chou's Auth256-AES over F_{2^256};
+- :class:`Auth256TwoLevel` — ``auth256-2l``, Auth256 in two levels with a 16 KiB key;
 - :class:`Poly1305Aes` — Bernstein's Poly1305-AES;
 - :class:`Hash127Aes` — Bernstein's hash127-AES;
 - :class:`Poly1305` — the one-time Poly1305 of RFC 8439.
@@ -23,6 +24,7 @@ from ._wegman import (
     AUTO,
     Auth256,
     Auth256_128,
+    Auth256TwoLevel,
     Hash127Aes,
     InvalidTag,
     Piece,
@@ -36,6 +38,7 @@ __all__ = [
     "AUTO",
     "Auth256",
     "Auth256_128",
+    "Auth256TwoLevel",
     "Hash127Aes",
     "InvalidTag",
     "Piece",

@@ -43,7 +43,8 @@ class Piece:
 
     @staticmethod
     def from_bytes(
-        mac: Auth256 | Auth256_128 | Poly1305Aes | Hash127Aes | Poly1305, blob: Buffer
+        mac: Auth256 | Auth256_128 | Auth256TwoLevel | Poly1305Aes | Hash127Aes | Poly1305,
+        blob: Buffer
     ) -> Piece: ...
     @property
     def offset(self) -> int: ...
@@ -76,6 +77,10 @@ class Auth256(_Keyed):
 @final
 class Auth256_128(_Keyed):
     """Auth256-128: 32-byte key, 12-byte nonce, 16-byte tag."""
+
+@final
+class Auth256TwoLevel(_Keyed):
+    """auth256-2l: 32-byte key, 12-byte nonce, 32-byte tag; pieces at multiples of 16384."""
 
 @final
 class Poly1305Aes(_Keyed):

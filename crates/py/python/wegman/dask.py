@@ -34,13 +34,13 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, Union
 
-from . import Auth256, Auth256_128, Hash127Aes, Piece, Poly1305, Poly1305Aes
+from . import Auth256, Auth256_128, Auth256TwoLevel, Hash127Aes, Piece, Poly1305, Poly1305Aes
 from ._wegman import _cli_check_line, _cli_load_key, _cli_reserve_nonces
 
 if TYPE_CHECKING:
     from distributed import Client
 
-Mac = Union[Auth256, Auth256_128, Poly1305Aes, Hash127Aes]
+Mac = Union[Auth256, Auth256_128, Auth256TwoLevel, Poly1305Aes, Hash127Aes]
 
 #: Default bytes per task.
 DEFAULT_PIECE_SIZE = 64 << 20
@@ -54,7 +54,7 @@ class _Sink(Protocol):
     def update(self, data: memoryview, /) -> object: ...
 
 
-ALGORITHMS = ("auth256", "auth256-128", "poly1305-aes", "hash127-aes", "poly1305")
+ALGORITHMS = ("auth256", "auth256-128", "auth256-2l", "poly1305-aes", "hash127-aes", "poly1305")
 
 
 def make_mac(alg: str, key: bytes, b: int = 1) -> Mac:
@@ -63,11 +63,13 @@ def make_mac(alg: str, key: bytes, b: int = 1) -> Mac:
         return Auth256(key, b=b)
     if alg == "auth256-128":
         return Auth256_128(key, b=b)
+    if alg == "auth256-2l":
+        return Auth256TwoLevel(key, b=b)
     if alg == "poly1305-aes":
         return Poly1305Aes(key, b=b)
     if alg == "hash127-aes":
         return Hash127Aes(key, b=b)
-    raise ValueError(f"no keyed MAC named {alg!r} (one of {', '.join(ALGORITHMS[:4])})")
+    raise ValueError(f"no keyed MAC named {alg!r} (one of {', '.join(ALGORITHMS[:5])})")
 
 
 def _feed(target: _Sink, path: str, offset: int, length: int) -> None:
@@ -113,6 +115,9 @@ def ranges(size: int, piece_size: int, unit: int) -> list[tuple[int, int]]:
 
 
 def _unit(alg: str, b: int) -> int:
+    """Pieces start at multiples of this: a chunk for auth256-2l, a segment pair for auth256."""
+    if alg == "auth256-2l":
+        return 16384
     return 64 * b if alg.startswith("auth256") else 16
 
 
