@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use poly1305::universal_hash::KeyInit;
-use wegman_mac::hash256::Auth256Key;
+use wegman_mac::hash256::{Auth256Key, Encoding};
 use wegman_mac::poly1305::{Backend, Poly1305, Poly1305AesKey};
 
 use std::fmt::Write as _;
@@ -432,6 +432,19 @@ fn long_message_rows(plan: &Plan, data: &[u8], k: &[u8; 32]) -> Vec<Row> {
                 black_box(key.mac(&[7; 12], m));
             }),
         });
+    }
+    for backend in wegman_mac::hash256::Backend::available() {
+        let Ok(key) = wegman_mac::hash256::Auth256TwoLevelKey::with_backend(k, backend) else {
+            continue;
+        };
+        for enc in [Encoding::B1, Encoding::B256] {
+            rows.push(Row {
+                name: format!("wegman auth256-2l/b{} ({backend}, key)", enc.b()),
+                secs: sizes(&mut |m| {
+                    black_box(key.mac_with(&[7; 12], enc, m));
+                }),
+            });
+        }
     }
     if let Ok(p) = Poly1305AesKey::new(k) {
         rows.push(Row {

@@ -47,6 +47,9 @@ use wegman_f2::bytes::affine_matrix;
 pub const PAIR: usize = 64;
 /// A pair a_t ‖ a'_t: 32 y-basis bytes of each element.
 pub type Pair = [u8; PAIR];
+/// Bytes of a b = 256 segment pair (256 pairs), the unit of [`DotSum::absorb_b256`].
+pub const B256_UNIT: usize = 16384;
+
 /// Pairs per batch of the portable backend (the lanes of a `u64`); every backend's batch
 /// ([`DotSum::batch`]) is a multiple.
 pub const BATCH: usize = 64;
@@ -269,6 +272,24 @@ impl DotSum {
         self.extra.iter_mut().zip(extra).for_each(|(x, y)| *x ^= y);
     }
 
+    /// Whether [`DotSum::absorb_b256`] runs on this backend: the bitsliced backends read b =
+    /// 256 segments as their words; the GFNI backends need canonical pairs.
+    pub fn reads_b256(&self) -> bool {
+        self.backend.run(DirectB256)
+    }
+
+    /// Adds the products of one b = 256 segment pair M_i ‖ M'_i ([`B256_UNIT`] bytes; docs/
+    /// spec.md §3.3) with `key`, its 256 key pairs in the same layout, with no transpose.
+    /// Returns whether it did: nothing is added on a backend that does not read segments
+    /// ([`DotSum::reads_b256`]).
+    pub fn absorb_b256(&mut self, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) -> bool {
+        let direct = self.reads_b256();
+        if direct {
+            self.backend.run(AbsorbB256(&mut self.sum, msg, key));
+        }
+        direct
+    }
+
     /// The dot product as 32 bytes of F_{2^256} (docs/spec.md §2: byte i = coefficient of x^i,
     /// polynomial basis): one inverse FFT and one reduction.
     pub fn finish(&self) -> [u8; 32] {
@@ -302,6 +323,16 @@ trait DotKernels: Copy {
     /// The finished sum.
     fn finish(self, sum: &Sum) -> [u8; 32] {
         self.finish_sliced_with(sum, &[0; 8])
+    }
+
+    /// Whether [`DotKernels::absorb_b256`] reads b = 256 segments directly (the bitsliced
+    /// backends); the byte-sliced GFNI backends take canonical pairs instead.
+    const DIRECT_B256: bool = true;
+
+    /// One b = 256 segment pair as bitsliced words, no transpose (portable: four 64-lane
+    /// batches).
+    fn absorb_b256(self, sum: &mut Sum, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) {
+        sliced::absorb_b256::<u64>(&mut sum.acc().0, msg, key);
     }
 
     /// 64-pair batches, the last one completed with zero pairs, unless that tail is short:
@@ -387,6 +418,12 @@ impl DotKernels for token::Avx2 {
     avx2_short_path!();
 
     #[inline(always)]
+    fn absorb_b256(self, sum: &mut Sum, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) {
+        // SAFETY: the `Avx2` token proves avx2, the one feature `avx2::absorb_b256` enables.
+        unsafe { avx2::absorb_b256(&mut sum.wide().0, msg, key) };
+    }
+
+    #[inline(always)]
     fn finish(self, sum: &Sum) -> [u8; 32] {
         let wide = sum.wide.as_ref();
         let planes = wide.map_or([0; 8], |acc| sliced::acc_points(&acc.0, 4));
@@ -396,6 +433,8 @@ impl DotKernels for token::Avx2 {
 
 #[cfg(target_arch = "x86_64")]
 impl DotKernels for token::Gfni256 {
+    const DIRECT_B256: bool = false;
+
     #[inline(always)]
     fn absorb(self, sum: &mut Sum, a: &[Pair], k: &[Pair]) {
         // Whole groups of 16 pairs; the rest (fewer than 16) on the short path.
@@ -426,6 +465,8 @@ impl DotKernels for token::Gfni256 {
 
 #[cfg(target_arch = "x86_64")]
 impl DotKernels for token::Gfni {
+    const DIRECT_B256: bool = false;
+
     #[inline(always)]
     fn absorb(self, sum: &mut Sum, a: &[Pair], k: &[Pair]) {
         let t = tables();
@@ -464,6 +505,22 @@ wegman_arch::job! {
     impl<K: DotKernels> Kernel for Absorb<'_> {
         fn run(self, k: K) -> () {
             k.absorb(self.0, self.1, self.2);
+        }
+    }
+
+    /// Whether the backend reads b = 256 segments.
+    struct DirectB256;
+    impl<K: DotKernels> Kernel for DirectB256 {
+        fn run(self, _k: K) -> bool {
+            K::DIRECT_B256
+        }
+    }
+
+    /// Absorbs one b = 256 segment pair.
+    struct AbsorbB256<'a>(&'a mut Sum, &'a [u8; B256_UNIT], &'a [u8; B256_UNIT]);
+    impl<K: DotKernels> Kernel for AbsorbB256<'_> {
+        fn run(self, k: K) -> () {
+            k.absorb_b256(self.0, self.1, self.2);
         }
     }
 

@@ -4,7 +4,7 @@
 //! (`Soft` itself is checked against the Hash256 reference from the definitions in
 //! wegman-mac's tests.)
 
-use wegman_gf256::dot::{DotSum, PAIR, Pair};
+use wegman_gf256::dot::{B256_UNIT, DotSum, PAIR, Pair};
 use wegman_gf256::{Available, Backend};
 use wegman_testkit::Rng;
 
@@ -107,4 +107,49 @@ fn unequal_lengths_are_an_error() {
     let mut s = DotSum::new(soft);
     assert!(s.absorb(&[[0; PAIR]; 2], &[[0; PAIR]; 3]).is_err());
     assert_eq!(s.finish(), [0; 32]);
+}
+
+/// The 256 pairs of a b = 256 segment pair, read bit by bit from the definition (docs/spec.md
+/// §3.3: segment bit t is row t mod 256, column ⌊t/256⌋; row j of side s is element j).
+fn segment_pairs(seg: &[u8]) -> Vec<Pair> {
+    let mut out = vec![[0u8; PAIR]; 256];
+    for s in 0..2 {
+        for t in 0..8 * 8192 {
+            let bit = (seg[8192 * s + t / 8] >> (t % 8)) & 1;
+            let (row, col) = (t % 256, t / 256);
+            out[row][32 * s + col / 8] |= bit << (col % 8);
+        }
+    }
+    out
+}
+
+#[test]
+fn b256_segments_read_directly_equal_their_pairs() {
+    let mut rng = Rng::new(256);
+    let backends: Vec<Backend> = wegman_testkit::backends("dot b256");
+    for round in 0..3 {
+        let msg = rng.bytes(B256_UNIT);
+        let key = rng.bytes(B256_UNIT);
+        let (m, k) = (segment_pairs(&msg), segment_pairs(&key));
+        let want = dot(Available::new(Backend::Soft).unwrap(), &m, &k, &[]);
+        let msg: &[u8; B256_UNIT] = msg.as_slice().try_into().unwrap();
+        let key: &[u8; B256_UNIT] = key.as_slice().try_into().unwrap();
+        for &b in &backends {
+            let mut s = DotSum::new(Available::new(b).unwrap());
+            if !s.reads_b256() {
+                // The byte-sliced backends take pairs; nothing may be added.
+                assert!(!s.absorb_b256(msg, key));
+                assert_eq!(s.finish(), [0; 32], "{b}");
+                continue;
+            }
+            // Mixed with ordinary pairs before and after: one sum.
+            s.absorb(&m[..3], &k[..3]).unwrap();
+            assert!(s.absorb_b256(msg, key));
+            s.absorb(&m[3..5], &k[3..5]).unwrap();
+            let mut extra = DotSum::new(Available::new(Backend::Soft).unwrap());
+            extra.absorb(&m[..5], &k[..5]).unwrap();
+            let got: [u8; 32] = core::array::from_fn(|i| s.finish()[i] ^ extra.finish()[i]);
+            assert_eq!(got, want, "{b} round {round}");
+        }
+    }
 }

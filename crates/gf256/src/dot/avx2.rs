@@ -53,6 +53,17 @@ pub(super) fn absorb(acc: &mut [u64], msg: &[Pair], key: &[Pair]) {
     absorb_batches::<W256>(acc, msg, key);
 }
 
+/// Adds the products of one b = 256 segment pair read as 256-lane words with no transpose
+/// ([`sliced::absorb_b256`]: one batch).
+#[target_feature(enable = "avx2")]
+pub(super) fn absorb_b256(
+    acc: &mut [u64],
+    msg: &[u8; sliced::B256_UNIT],
+    key: &[u8; sliced::B256_UNIT],
+) {
+    sliced::absorb_b256::<W256>(acc, msg, key);
+}
+
 /// The portable finish compiled with AVX2 (its 32-byte table rows become single vectors).
 #[target_feature(enable = "avx2")]
 pub(super) fn finish(t: &SlicedTables, v: &[u64; 8]) -> [u8; 32] {

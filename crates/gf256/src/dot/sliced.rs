@@ -39,6 +39,7 @@ use crate::bitslice::{Rows, SlicedGf256x64, add_words, mul_words};
 use crate::fft::{ifft, point, reduce_2to256, ybasis_twiddle_index};
 use crate::tower::Gf256;
 use wegman_f2::word::{Word, transpose64};
+use zeroize::Zeroize;
 
 use super::network::twiddle;
 use super::{PAIR, Pair};
@@ -193,21 +194,63 @@ pub(super) fn absorb_batches<W: Rows>(acc: &mut [u64], msg: &[Pair], key: &[Pair
         for col in cols.iter_mut() {
             transpose64(col);
         }
-        let (sides, _) = x.as_chunks_mut::<32>();
-        let [s0, s1] = sides else {
-            continue;
-        };
-        // Half e5 = 0 into `y` (its stage 2 out of place), half e5 = 1 in place.
-        let [y0, y1] = &mut y;
-        stage2_e0(s0, y0);
-        stage2_e0(s1, y1);
-        stages(y0, 0, STAGE2);
-        stages(y1, 0, STAGE2);
-        last(y0, y1, 0, acc);
-        stages(s0, 1, 0);
-        stages(s1, 1, 0);
-        last(s0, s1, 1, acc);
+        network(&mut x, &mut y, acc);
     }
+    wipe(x.as_flattened_mut());
+    wipe(y.as_flattened_mut().as_flattened_mut());
+}
+
+/// The network of one batch from its words `x` (bit i of position p in `x[p][i]`: positions
+/// 0..32 of side 0, then side 1), the pointwise products added into `acc`; `y` is scratch.
+#[inline(always)]
+fn network<W: Word>(x: &mut [[W; 8]; 64], y: &mut [[[W; 8]; 32]; 2], acc: &mut [u64]) {
+    let (sides, _) = x.as_chunks_mut::<32>();
+    let [s0, s1] = sides else {
+        return;
+    };
+    // Half e5 = 0 into `y` (its stage 2 out of place), half e5 = 1 in place.
+    let [y0, y1] = y;
+    stage2_e0(s0, y0);
+    stage2_e0(s1, y1);
+    stages(y0, 0, STAGE2);
+    stages(y1, 0, STAGE2);
+    last(y0, y1, 0, acc);
+    stages(s0, 1, 0);
+    stages(s1, 1, 0);
+    last(s0, s1, 1, acc);
+}
+
+pub(super) use super::B256_UNIT;
+
+/// Adds the products of one b = 256 segment pair, read as bitsliced words with no transpose
+/// ([Auth256] §5: with b = w the blocks already are vectors): in M_i ‖ M'_i, the 32 bytes at
+/// 8192·s + 32·c are column c of side s, bit j of them bit c of pair j's element. `key`, the
+/// 256 key pairs, is in the same layout (transposed once when the key is set up). Batch g
+/// (64·`W::GROUPS` lanes) reads the lanes 64·GROUPS·g.. of every column.
+#[inline(always)]
+pub(super) fn absorb_b256<W: Word>(acc: &mut [u64], msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) {
+    let g = W::GROUPS;
+    let mut x = [[W::zero(); 8]; 64];
+    let mut y = [[[W::zero(); 8]; 32]; 2];
+    let mut lanes = [0u64; 8];
+    for batch in 0..4 / g {
+        for (p, xp) in x.iter_mut().enumerate() {
+            // Position p: side p / 32, coefficient p % 32, its bits i at columns 8·(p % 32) + i.
+            let base = 8192 * (p / 32) + 256 * (p % 32) + 8 * g * batch;
+            for (i, w) in xp.iter_mut().enumerate() {
+                let at = base + 32 * i;
+                for (l, lane) in lanes[..g].iter_mut().enumerate() {
+                    let o = at + 8 * l;
+                    let m = u64::from_le_bytes(msg[o..o + 8].try_into().unwrap_or([0; 8]));
+                    let k = u64::from_le_bytes(key[o..o + 8].try_into().unwrap_or([0; 8]));
+                    *lane = m ^ k;
+                }
+                *w = W::load(&lanes[..g]);
+            }
+        }
+        network(&mut x, &mut y, acc);
+    }
+    lanes.zeroize();
     wipe(x.as_flattened_mut());
     wipe(y.as_flattened_mut().as_flattened_mut());
 }

@@ -27,6 +27,22 @@ fn segment(b: usize, seg: &[u8], out: &mut [Pair], side: usize) {
     }
 }
 
+/// 256 key pairs into the layout of a b = 256 segment pair (the inverse of [`to_pairs`] for
+/// b = 256): bit c of element j of side s is bit j mod 8 of byte 8192·s + 32·c + ⌊j/8⌋.
+pub(super) fn pairs_to_b256(pairs: &[Pair], out: &mut [u8]) {
+    debug_assert_eq!((pairs.len(), out.len()), (256, 16384));
+    out.fill(0);
+    for (j, pair) in pairs.iter().enumerate() {
+        for (byte, &v) in pair.iter().enumerate() {
+            let (s, k) = (byte / 32, byte % 32);
+            for l in 0..8 {
+                let c = 8 * k + l;
+                out[8192 * s + 32 * c + j / 8] |= ((v >> l) & 1) << (j % 8);
+            }
+        }
+    }
+}
+
 /// Converts whole segment pairs (`data.len()` a multiple of 64·b) into `data.len() / 64`
 /// canonical pairs in `out`. b = 1 is the identity.
 pub(super) fn to_pairs(enc: Encoding, data: &[u8], out: &mut [Pair]) {

@@ -8,7 +8,7 @@ use std::vec;
 
 use aes::Aes256;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
-use wegman_gf256::dot::{DotSum, PAIR, Pair};
+use wegman_gf256::dot::{B256_UNIT, DotSum, PAIR, Pair};
 use zeroize::Zeroize;
 
 use super::{KEY_SIZE, NONCE_SIZE};
@@ -131,11 +131,14 @@ impl KeyRun<'_> {
 pub(super) enum Keys<'a> {
     /// The Auth256-AES stream of a key (cached).
     Auth(&'a KeyStream),
+    /// The stream of a key whose pairs 0..256 are also given in the layout of a b = 256
+    /// segment pair (`auth256-2l`'s level 1), which the bitsliced backends read directly.
+    Level1(&'a KeyStream, &'a [u8; B256_UNIT]),
     /// An explicit key stream (long enough: checked by the caller).
     Slice(&'a [Pair]),
 }
 
-impl Keys<'_> {
+impl<'a> Keys<'a> {
     /// Calls `f(range, key_pairs)` for consecutive runs covering pairs t0 .. t0 + n: `range`
     /// within 0..n, `key_pairs` the keys of pairs t0 + range (a run never crosses a chunk of
     /// the key stream).
@@ -145,7 +148,7 @@ impl Keys<'_> {
                 let t0 = t0 as usize;
                 f(0..n, &k[t0..t0 + n]);
             }
-            Keys::Auth(key) => {
+            Keys::Auth(key) | Keys::Level1(key, _) => {
                 let mut done = 0;
                 while done < n {
                     let t = t0 + done as u64;
@@ -155,6 +158,25 @@ impl Keys<'_> {
                     done += len;
                 }
             }
+        }
+    }
+
+    /// This source with its pairs 0..256 also in the b = 256 segment layout `b256`.
+    pub(super) fn with_b256<'b>(self, b256: &'b [u8; B256_UNIT]) -> Keys<'b>
+    where
+        'a: 'b,
+    {
+        match self {
+            Keys::Auth(s) | Keys::Level1(s, _) => Keys::Level1(s, b256),
+            Keys::Slice(p) => Keys::Slice(p),
+        }
+    }
+
+    /// The key pairs t0 .. t0 + 256 in the b = 256 segment layout, when this source has them.
+    pub(super) fn b256_at(&self, t0: u64) -> Option<&[u8; B256_UNIT]> {
+        match self {
+            Keys::Level1(_, k) if t0 == 0 => Some(k),
+            _ => None,
         }
     }
 

@@ -4,7 +4,7 @@
 use std::vec::Vec;
 
 use wegman_gf256::Available;
-use wegman_gf256::dot::{DotSum, PAIR, Pair};
+use wegman_gf256::dot::{B256_UNIT, DotSum, PAIR, Pair};
 use zeroize::Zeroize;
 
 use super::keystream::Keys;
@@ -66,12 +66,30 @@ impl State {
                 keys.absorb(&mut self.sum, self.pairs, pairs);
                 self.pairs += pairs.len() as u64;
             }
-            Encoding::B8 | Encoding::B256 => {
-                self.scratch.resize(data.len() / PAIR, [0; PAIR]);
-                encode::to_pairs(self.enc, data, &mut self.scratch);
-                keys.absorb(&mut self.sum, self.pairs, &self.scratch);
-                self.pairs += self.scratch.len() as u64;
+            Encoding::B8 | Encoding::B256 => self.absorb_units(keys, data),
+        }
+    }
+
+    /// Absorbs whole segment pairs of b = 8 or 256, at most a batch's bytes of canonical pairs
+    /// at a time. A b = 256 unit whose key the source has in the segment layout goes to the
+    /// backend as it is (no transpose, when the backend reads segments).
+    fn absorb_units(&mut self, keys: &Keys<'_>, mut data: &[u8]) {
+        if self.enc == Encoding::B256 {
+            while let Some((seg, rest)) = data.split_first_chunk::<B256_UNIT>() {
+                match keys.b256_at(self.pairs) {
+                    Some(k) if self.sum.absorb_b256(seg, k) => {
+                        self.pairs += 256;
+                        data = rest;
+                    }
+                    _ => break,
+                }
             }
+        }
+        for piece in data.chunks(self.batch_bytes()) {
+            self.scratch.resize(piece.len() / PAIR, [0; PAIR]);
+            encode::to_pairs(self.enc, piece, &mut self.scratch);
+            keys.absorb(&mut self.sum, self.pairs, &self.scratch);
+            self.pairs += self.scratch.len() as u64;
         }
     }
 
@@ -110,15 +128,7 @@ impl State {
                 keys.absorb(&mut self.sum, self.pairs, pairs);
                 self.pairs += pairs.len() as u64;
             }
-            Encoding::B8 | Encoding::B256 => {
-                let bb = self.batch_bytes();
-                self.scratch.resize(bb / PAIR, [0; PAIR]);
-                for piece in data.chunks_exact(bb) {
-                    encode::to_pairs(self.enc, piece, &mut self.scratch);
-                    keys.absorb(&mut self.sum, self.pairs, &self.scratch);
-                    self.pairs += self.scratch.len() as u64;
-                }
-            }
+            Encoding::B8 | Encoding::B256 => self.absorb_units(keys, data),
         }
     }
 
@@ -150,6 +160,18 @@ impl State {
         tail.push(1);
         let padded = tail.len().next_multiple_of(self.enc.unit());
         tail.resize(padded, 0);
+        // A b = 256 tail whose key the source has in the segment layout: as it is.
+        if let (Ok(seg), Some(k)) = (
+            <&[u8; B256_UNIT]>::try_from(&tail[..]),
+            keys.b256_at(self.pairs),
+        ) && self.enc == Encoding::B256
+            && self.sum.absorb_b256(seg, k)
+        {
+            wipe(&mut tail);
+            let mut r = self.sum.finish();
+            r.iter_mut().zip(self.extra).for_each(|(x, y)| *x ^= y);
+            return r;
+        }
         // Pairs of the tail, canonical: whole batches, then the rest.
         let pairs: &[Pair] = match self.enc {
             Encoding::B1 => tail.as_chunks::<PAIR>().0,

@@ -27,12 +27,14 @@ use wegman_gf256::tower::Gf256;
 use wegman_gf256::{Available, Backend};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
+use super::encode;
 use super::keystream::Keys;
 use super::state::State;
 use super::{Auth256Key, Auth256Tag, Auth256Tag128, Encoding, KEY_SIZE, NONCE_SIZE, TAG128_SIZE};
 use crate::error::{array_from, key_len, nonce_len};
 use crate::wire::{PieceReader, PieceWriter};
 use crate::{Error, Tag};
+use wegman_gf256::dot::{B256_UNIT, PAIR};
 
 /// Bytes of padded message per chunk, and of level-1 key stream.
 pub const CHUNK: usize = 16384;
@@ -102,6 +104,9 @@ fn words(b: &[u8; 32]) -> [u64; 4] {
 /// the level-2 map of τ. Shareable between threads; zeroized on drop.
 pub struct Auth256TwoLevelKey {
     key: Auth256Key,
+    /// The level-1 key pairs in the layout of a b = 256 segment pair, which the bitsliced
+    /// backends read with no transpose ([`wegman_gf256::dot::DotSum::absorb_b256`]).
+    level1_b256: std::boxed::Box<[u8; B256_UNIT]>,
     tau: TimesTau,
     /// τ itself, for the powers τ^k that join pieces.
     tau_elem: F2to256,
@@ -138,8 +143,14 @@ impl Auth256TwoLevelKey {
         let map = TimesTau::new(&tau);
         let tau_elem = F2to256::from_bytes(&tau);
         tau.zeroize();
+        let mut pairs = std::vec![[0u8; PAIR]; CHUNK / PAIR];
+        key.keys().copy_pairs(0, &mut pairs);
+        let mut level1_b256 = std::boxed::Box::new([0u8; B256_UNIT]);
+        encode::pairs_to_b256(&pairs, &mut level1_b256[..]);
+        pairs.as_flattened_mut().zeroize();
         Auth256TwoLevelKey {
             key,
+            level1_b256,
             tau: map,
             tau_elem,
         }
@@ -201,12 +212,13 @@ impl Auth256TwoLevelKey {
     }
 
     fn keys(&self) -> Keys<'_> {
-        self.key.keys()
+        self.key.keys().with_b256(&self.level1_b256)
     }
 }
 
 impl Drop for Auth256TwoLevelKey {
     fn drop(&mut self) {
+        self.level1_b256.zeroize();
         let mut b = self.tau_elem.to_bytes();
         self.tau_elem = F2to256::ZERO;
         zeroize::optimization_barrier(&self.tau_elem);
