@@ -186,6 +186,17 @@ impl Sum {
         self.wide.get_or_insert_with(Acc::new)
     }
 
+    /// Back to zero, keeping the accumulators' memory.
+    pub(crate) fn clear(&mut self) {
+        for a in self.acc.iter_mut() {
+            a.0.fill(0);
+        }
+        for a in self.wide.iter_mut() {
+            a.0.fill(0);
+        }
+        self.direct.zeroize();
+    }
+
     /// self += other (same backend).
     pub(crate) fn add(&mut self, other: &Sum) {
         if let Some(o) = &other.acc {
@@ -288,6 +299,15 @@ impl DotSum {
             self.backend.run(AbsorbB256(&mut self.sum, msg, key));
         }
         direct
+    }
+
+    /// [`DotSum::finish`], leaving the sum zero (its memory kept for the next sequence: the
+    /// chunks of a two-level hash reuse one sum).
+    pub fn take(&mut self) -> [u8; 32] {
+        let r = self.finish();
+        self.sum.clear();
+        self.extra.zeroize();
+        r
     }
 
     /// The dot product as 32 bytes of F_{2^256} (docs/spec.md §2: byte i = coefficient of x^i,

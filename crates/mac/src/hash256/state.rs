@@ -102,6 +102,17 @@ impl State {
         r
     }
 
+    /// [`State::unit_sum`], leaving the state empty at pair 0 (its memory kept: the chunks
+    /// of `auth256-2l` reuse one state).
+    pub(super) fn take_unit_sum(&mut self, keys: &Keys<'_>) -> [u8; 32] {
+        self.flush_units(keys);
+        let mut r = self.sum.take();
+        r.iter_mut().zip(self.extra).for_each(|(x, y)| *x ^= y);
+        self.extra.zeroize();
+        self.pairs = 0;
+        r
+    }
+
     /// Appends `next`, the state of the bytes that follow this state's (which end on a unit
     /// boundary: checked by the callers): its unit sum joins `extra`, its partial unit becomes
     /// this state's buffer.

@@ -264,8 +264,14 @@ impl Levels {
         }
     }
 
-    /// h ← h·τ + H.
+    /// h ← h·τ + H (h = H for the first chunk: the count of chunks is public).
     fn horner(&mut self, key: &Auth256TwoLevelKey, mut hi: [u8; 32]) {
+        if self.closed == 0 {
+            self.h = hi;
+            self.closed = 1;
+            hi.zeroize();
+            return;
+        }
         let mut t = key.tau.mul(&self.h);
         for (x, y) in t.iter_mut().zip(hi) {
             *x ^= y;
@@ -279,9 +285,7 @@ impl Levels {
     /// Closes the current chunk (full, and more message follows).
     fn close(&mut self, key: &Auth256TwoLevelKey) {
         debug_assert_eq!(self.cur_len, CHUNK);
-        let fresh = State::new(self.cur.enc, self.backend);
-        let mut done = core::mem::replace(&mut self.cur, fresh);
-        let hi = done.unit_sum(&key.keys());
+        let hi = self.cur.take_unit_sum(&key.keys());
         self.horner(key, hi);
         self.cur_len = 0;
     }
@@ -400,12 +404,18 @@ impl Auth256TwoLevel<'_> {
             self.levels.close(self.key);
         }
         let (enc, backend, key) = (self.levels.cur.enc, self.key.key.available(), self.key);
+        // A few tasks per thread, each reusing one level-1 state for its chunks.
+        let per_task = whole.div_ceil(4 * threads).max(1);
         let mut hashes: Vec<[u8; 32]> = data[..whole * CHUNK]
-            .par_chunks(CHUNK)
-            .map(|c| {
+            .par_chunks(per_task * CHUNK)
+            .flat_map_iter(|task| {
                 let mut st = State::new(enc, backend);
-                st.update(&key.keys(), c);
-                st.unit_sum(&key.keys())
+                task.chunks(CHUNK)
+                    .map(|c| {
+                        st.update(&key.keys(), c);
+                        st.take_unit_sum(&key.keys())
+                    })
+                    .collect::<Vec<_>>()
             })
             .collect();
         for hi in &hashes {
