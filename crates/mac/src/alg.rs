@@ -294,26 +294,30 @@ impl AnyKey {
             Inner::Poly1305Aes(k) => Piece::Poly1305(Box::new(k.piece_from_bytes(blob)?)),
             Inner::Auth256(k) => {
                 let p = k.piece_from_bytes(blob)?;
-                if p.encoding() != self.enc {
-                    return Err(Error::EncodingMismatch {
-                        piece: p.encoding().b(),
-                        mac: self.enc.b(),
-                    });
-                }
+                self.same_encoding(p.encoding())?;
                 Piece::Auth256(p)
             }
             Inner::Auth256TwoLevel(k) => {
                 let p = k.piece_from_bytes(blob)?;
-                if p.encoding() != self.enc {
-                    return Err(Error::EncodingMismatch {
-                        piece: p.encoding().b(),
-                        mac: self.enc.b(),
-                    });
-                }
+                self.same_encoding(p.encoding())?;
                 Piece::Auth256TwoLevel(p)
             }
             Inner::Hash127Aes(_) => return Err(no_pieces()),
         }))
+    }
+}
+
+impl AnyKey {
+    /// An error unless a piece's encoding is this key's.
+    fn same_encoding(&self, piece: Encoding) -> Result<(), Error> {
+        if piece == self.enc {
+            Ok(())
+        } else {
+            Err(Error::EncodingMismatch {
+                piece: piece.b(),
+                mac: self.enc.b(),
+            })
+        }
     }
 }
 

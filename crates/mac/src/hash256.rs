@@ -232,27 +232,41 @@ impl Auth256<'_> {
 
     /// The `auth256` tag: Hash256_r(M) ⊕ s_n.
     pub fn finalize(self) -> Auth256Tag {
-        let mut b = self.tag_bytes();
-        let t = Tag::from_bytes(b);
-        b.zeroize();
-        t
+        tag32(self.tag_bytes())
     }
 
     /// The `auth256-128` tag: the first 16 bytes of the `auth256` tag.
     pub fn finalize128(self) -> Auth256Tag128 {
-        let mut b = self.tag_bytes();
-        let t = Tag::from_bytes(core::array::from_fn(|i| b[i]));
-        b.zeroize();
-        t
+        tag16(self.tag_bytes())
     }
 
     /// Constant-time check of a 32-byte `auth256` or 16-byte `auth256-128` tag (the length,
     /// which is public, says which).
     pub fn verify(self, tag: &[u8]) -> Result<(), Error> {
-        match tag.len() {
-            TAG128_SIZE => self.finalize128().verify(tag),
-            _ => self.finalize().verify(tag),
-        }
+        verify_either(self.tag_bytes(), tag)
+    }
+}
+
+/// The 32-byte tag of h ⊕ s_n, the bytes wiped.
+fn tag32(mut b: [u8; 32]) -> Auth256Tag {
+    let t = Tag::from_bytes(b);
+    b.zeroize();
+    t
+}
+
+/// The 16-byte truncation of h ⊕ s_n, the bytes wiped.
+fn tag16(mut b: [u8; 32]) -> Auth256Tag128 {
+    let t = Tag::from_bytes(core::array::from_fn(|i| b[i]));
+    b.zeroize();
+    t
+}
+
+/// Constant-time check of a 32-byte tag or of its 16-byte truncation (the length, public,
+/// says which) against h ⊕ s_n.
+fn verify_either(b: [u8; 32], tag: &[u8]) -> Result<(), Error> {
+    match tag.len() {
+        TAG128_SIZE => tag16(b).verify(tag),
+        _ => tag32(b).verify(tag),
     }
 }
 

@@ -174,20 +174,32 @@ fn check_join(
     len: u64,
     next: &Auth256Piece<'_>,
 ) -> Result<(), Error> {
-    if next.offset != len {
+    check_follows(
+        (key, state.enc, len),
+        (next.key, next.state.enc, next.offset),
+    )
+}
+
+/// The checks every join of Auth256-family pieces makes: `next` (key, encoding, offset)
+/// starts where `this` (key, encoding, end) ends, with the same encoding and key.
+pub(super) fn check_follows(
+    (key, enc, end): (&Auth256Key, Encoding, u64),
+    (next_key, next_enc, offset): (&Auth256Key, Encoding, u64),
+) -> Result<(), Error> {
+    if offset != end {
         return Err(Error::PieceMismatch {
             reason: "the piece does not start where the message so far ends",
         });
     }
-    if next.state.enc != state.enc {
+    if next_enc != enc {
         return Err(Error::PieceMismatch {
             reason: "the pieces use different encodings (b)",
         });
     }
     // Revealed on purpose: whether the keys agree, as the error does.
-    let same = core::ptr::eq(key, next.key)
+    let same = core::ptr::eq(key, next_key)
         || bool::from(wegman_arch::ct::declassify(
-            key.check_value().ct_eq(&next.key.check_value()),
+            key.check_value().ct_eq(&next_key.check_value()),
         ));
     if !same {
         return Err(Error::PieceMismatch {

@@ -30,10 +30,10 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 use super::encode;
 use super::keystream::Keys;
 use super::state::State;
-use super::{Auth256Key, Auth256Tag, Auth256Tag128, Encoding, KEY_SIZE, NONCE_SIZE, TAG128_SIZE};
+use super::{Auth256Key, Auth256Tag, Auth256Tag128, Encoding, KEY_SIZE, NONCE_SIZE};
+use crate::Error;
 use crate::error::{array_from, key_len, nonce_len};
 use crate::wire::{PieceReader, PieceWriter};
-use crate::{Error, Tag};
 use wegman_gf256::dot::{B256_UNIT, PAIR};
 
 /// Bytes of padded message per chunk, and of level-1 key stream.
@@ -437,27 +437,18 @@ impl Auth256TwoLevel<'_> {
 
     /// The `auth256-2l` tag: h ⊕ s_n.
     pub fn finalize(self) -> Auth256Tag {
-        let mut b = self.tag_bytes();
-        let t = Tag::from_bytes(b);
-        b.zeroize();
-        t
+        super::tag32(self.tag_bytes())
     }
 
     /// The `auth256-2l-128` tag: its first 16 bytes.
     pub fn finalize128(self) -> Auth256Tag128 {
-        let mut b = self.tag_bytes();
-        let t = Tag::from_bytes(core::array::from_fn(|i| b[i]));
-        b.zeroize();
-        t
+        super::tag16(self.tag_bytes())
     }
 
     /// Constant-time check of a 32-byte tag or a 16-byte `-128` tag (the length, which is
     /// public, says which).
     pub fn verify(self, tag: &[u8]) -> Result<(), Error> {
-        match tag.len() {
-            TAG128_SIZE => self.finalize128().verify(tag),
-            _ => self.finalize().verify(tag),
-        }
+        super::verify_either(self.tag_bytes(), tag)
     }
 }
 
@@ -635,37 +626,21 @@ impl core::fmt::Debug for Auth256TwoLevelPiece<'_> {
     }
 }
 
-/// Whether `next` may follow levels that end at byte `end` under `key`.
+/// Whether `next` may follow levels that end at byte `end` under `key`: as Auth256 pieces,
+/// and after a whole number of chunks.
 fn check_join(
     key: &Auth256TwoLevelKey,
     levels: &Levels,
     end: u64,
     next: &Auth256TwoLevelPiece<'_>,
 ) -> Result<(), Error> {
-    if next.offset != end {
-        return Err(Error::PieceMismatch {
-            reason: "the piece does not start where the message so far ends",
-        });
-    }
+    super::pieces::check_follows(
+        (&key.key, levels.cur.enc, end),
+        (&next.key.key, next.levels.cur.enc, next.offset),
+    )?;
     if !next.is_empty() && !levels.len().is_multiple_of(CHUNK as u64) {
         return Err(Error::PieceMismatch {
             reason: "an auth256-2l piece must follow a whole number of 16384-byte chunks",
-        });
-    }
-    if next.levels.cur.enc != levels.cur.enc {
-        return Err(Error::PieceMismatch {
-            reason: "the pieces use different encodings (b)",
-        });
-    }
-    // Revealed on purpose: whether the keys agree, as the error does.
-    let same = core::ptr::eq(key, next.key)
-        || bool::from(wegman_arch::ct::declassify(subtle::ConstantTimeEq::ct_eq(
-            &key.key.check_value()[..],
-            &next.key.key.check_value()[..],
-        )));
-    if !same {
-        return Err(Error::PieceMismatch {
-            reason: "the piece was made with another key",
         });
     }
     Ok(())
