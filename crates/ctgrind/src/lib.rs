@@ -127,6 +127,10 @@ pub fn cases() -> Vec<Case> {
             run: auth256,
         },
         Case {
+            name: "mac/auth256-2l",
+            run: auth256_2l,
+        },
+        Case {
             name: "mac/pieces",
             run: pieces,
         },
@@ -374,6 +378,44 @@ fn auth256(r: &mut Report) {
                 m.update(&msg);
                 assert!(m.verify(&wrong).is_err());
             }
+        }
+    }
+}
+
+/// `auth256-2l` under a secret key, every encoding, across two chunks (the τ product), the
+/// threaded update, and a piece joined after the first chunk.
+fn auth256_2l(r: &mut Report) {
+    use wegman_mac::hash256::{Auth256TwoLevelKey, Backend, CHUNK};
+    let mut rng = Rng::new(0x21);
+    for b in runnable!(r, Backend) {
+        r.cover(b);
+        for enc in [Encoding::B1, Encoding::B256] {
+            let key: [u8; 32] = rng.array();
+            let nonce: [u8; 12] = rng.array();
+            let msg = rng.bytes(2 * CHUNK + 100);
+            let want = Auth256TwoLevelKey::with_backend(&key, b)
+                .expect("backend is available")
+                .mac_with(&nonce, enc, &msg)
+                .into_bytes();
+            let k = key;
+            secret(&k);
+            let sk = Auth256TwoLevelKey::with_backend(&k, b).expect("backend is available");
+            let mut m = sk.start_with(&nonce, enc);
+            for c in chunks(&msg) {
+                m.update(c);
+            }
+            assert_eq!(
+                public(m.finalize().into_bytes()),
+                want,
+                "auth256-2l {b} {enc:?}"
+            );
+            let mut m = sk.start_with(&nonce, enc);
+            m.update(&msg[..CHUNK]);
+            let mut p = sk.piece_at(enc, CHUNK as u64).expect("a chunk boundary");
+            p.update(&msg[CHUNK..]);
+            let p = sk.piece_from_bytes(&p.to_bytes()).expect("its own blob");
+            m.absorb(p).expect("the piece follows");
+            assert!(m.verify(&want).is_ok());
         }
     }
 }
