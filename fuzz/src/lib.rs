@@ -152,7 +152,7 @@ pub fn mac_stream(data: &[u8]) {
     let seed = &data[49..53];
     let msg = &data[53..];
     let parts = chunked(msg, seed);
-    match sel % 6 {
+    match sel % 9 {
         0 => {
             use wegman_mac::poly1305::Poly1305;
             let mut one = Poly1305::new(&key);
@@ -189,6 +189,24 @@ pub fn mac_stream(data: &[u8]) {
                 s.update(&msg[r.clone()]);
             }
             assert_eq!(s.finalize().into_bytes(), want);
+        }
+        n @ 6.. => {
+            let enc = [Encoding::B1, Encoding::B8, Encoding::B256][usize::from(n - 6)];
+            let nonce: [u8; 12] = nonce16[..12].try_into().unwrap();
+            let sk = wegman_mac::hash256::Auth256TwoLevelKey::new(&key);
+            let want = sk.mac_with(&nonce, enc, msg).into_bytes();
+            let mut s = sk.start_with(&nonce, enc);
+            for r in &parts {
+                s.update(&msg[r.clone()]);
+            }
+            assert_eq!(s.finalize().into_bytes(), want);
+            if msg.len() <= 96 {
+                let b = enc.b();
+                assert_eq!(
+                    wegman_testkit::hash256::auth256_2l(&key, &nonce, b, msg),
+                    want
+                );
+            }
         }
         n => {
             let enc = [Encoding::B1, Encoding::B8, Encoding::B256][usize::from(n - 3)];
@@ -321,8 +339,8 @@ pub fn ec_batch(data: &[u8]) {
 pub const PIECE_KEY: [u8; 32] = [7; 32];
 
 /// Serialised message pieces (`Poly1305Piece`, `Auth256Piece` blobs from other machines):
-/// byte 0 picks Poly1305-AES (even) or Auth256 (odd; the blob names its b), the rest is the
-/// blob. A blob
+/// byte 0 picks Poly1305-AES (0 mod 3), Auth256 (1) or auth256-2l (2; the Auth256 blobs
+/// name their b), the rest is the blob. A blob
 /// that parses serialises to a blob that parses to the same serialisation, and joins a
 /// stream that has its offset's bytes.
 pub fn piece_blob(data: &[u8]) {
@@ -330,7 +348,7 @@ pub fn piece_blob(data: &[u8]) {
     let Some((&sel, blob)) = data.split_first() else {
         return;
     };
-    match sel % 2 {
+    match sel % 3 {
         0 => {
             let mut k = PIECE_KEY;
             Poly1305AesKey::clamp_key_bytes(&mut k);
@@ -346,6 +364,24 @@ pub fn piece_blob(data: &[u8]) {
             assert_eq!((q.offset(), q.len()), (p.offset(), p.len()));
             if p.offset() <= 1 << 16 {
                 let mut m = key.start(&[0; 16]);
+                m.update(&vec![0; p.offset() as usize]);
+                m.absorb(p).expect("a piece joins where it starts");
+                let _ = m.finalize();
+            }
+        }
+        2 => {
+            let key = cached_two_level_key();
+            let Ok(mut p) = key.piece_from_bytes(blob) else {
+                return;
+            };
+            let again = p.to_bytes();
+            let mut q = key
+                .piece_from_bytes(&again)
+                .expect("a serialised piece parses");
+            assert_eq!(q.to_bytes(), again);
+            assert_eq!((q.offset(), q.len()), (p.offset(), p.len()));
+            if p.offset() <= 1 << 16 {
+                let mut m = key.start_with(&[0; 12], p.encoding());
                 m.update(&vec![0; p.offset() as usize]);
                 m.absorb(p).expect("a piece joins where it starts");
                 let _ = m.finalize();
@@ -370,6 +406,12 @@ pub fn piece_blob(data: &[u8]) {
             }
         }
     }
+}
+
+fn cached_two_level_key() -> &'static wegman_mac::hash256::Auth256TwoLevelKey {
+    static KEY: std::sync::OnceLock<wegman_mac::hash256::Auth256TwoLevelKey> =
+        std::sync::OnceLock::new();
+    KEY.get_or_init(|| wegman_mac::hash256::Auth256TwoLevelKey::new(&PIECE_KEY))
 }
 
 fn cached_auth256_key() -> &'static Auth256Key {
