@@ -348,62 +348,44 @@ pub fn piece_blob(data: &[u8]) {
     let Some((&sel, blob)) = data.split_first() else {
         return;
     };
+    // The same checks for every kind: `$start` makes the stream for a piece `p`.
+    macro_rules! round_trip {
+        ($key:expr, |$p:ident| $start:expr) => {{
+            let key = $key;
+            // Poly1305 pieces serialise from `&self`, the Auth256 ones from `&mut self`.
+            #[allow(unused_mut)]
+            let Ok(mut $p) = key.piece_from_bytes(blob) else {
+                return;
+            };
+            let again = $p.to_bytes();
+            #[allow(unused_mut)]
+            let mut q = key
+                .piece_from_bytes(&again)
+                .expect("a serialised piece parses");
+            assert_eq!(q.to_bytes(), again);
+            assert_eq!((q.offset(), q.len()), ($p.offset(), $p.len()));
+            if $p.offset() <= 1 << 16 {
+                let mut m = $start;
+                m.update(&vec![0; $p.offset() as usize]);
+                m.absorb($p).expect("a piece joins where it starts");
+                let _ = m.finalize();
+            }
+        }};
+    }
     match sel % 3 {
         0 => {
             let mut k = PIECE_KEY;
             Poly1305AesKey::clamp_key_bytes(&mut k);
             let key = Poly1305AesKey::new(&k).unwrap();
-            let Ok(p) = key.piece_from_bytes(blob) else {
-                return;
-            };
-            let again = p.to_bytes();
-            let q = key
-                .piece_from_bytes(&again)
-                .expect("a serialised piece parses");
-            assert_eq!(q.to_bytes(), again);
-            assert_eq!((q.offset(), q.len()), (p.offset(), p.len()));
-            if p.offset() <= 1 << 16 {
-                let mut m = key.start(&[0; 16]);
-                m.update(&vec![0; p.offset() as usize]);
-                m.absorb(p).expect("a piece joins where it starts");
-                let _ = m.finalize();
-            }
+            round_trip!(&key, |p| key.start(&[0; 16]));
         }
         2 => {
             let key = cached_two_level_key();
-            let Ok(mut p) = key.piece_from_bytes(blob) else {
-                return;
-            };
-            let again = p.to_bytes();
-            let mut q = key
-                .piece_from_bytes(&again)
-                .expect("a serialised piece parses");
-            assert_eq!(q.to_bytes(), again);
-            assert_eq!((q.offset(), q.len()), (p.offset(), p.len()));
-            if p.offset() <= 1 << 16 {
-                let mut m = key.start_with(&[0; 12], p.encoding());
-                m.update(&vec![0; p.offset() as usize]);
-                m.absorb(p).expect("a piece joins where it starts");
-                let _ = m.finalize();
-            }
+            round_trip!(key, |p| key.start_with(&[0; 12], p.encoding()));
         }
         _ => {
             let key = cached_auth256_key();
-            let Ok(mut p) = key.piece_from_bytes(blob) else {
-                return;
-            };
-            let again = p.to_bytes();
-            let mut q = key
-                .piece_from_bytes(&again)
-                .expect("a serialised piece parses");
-            assert_eq!(q.to_bytes(), again);
-            assert_eq!((q.offset(), q.len()), (p.offset(), p.len()));
-            if p.offset() <= 1 << 16 {
-                let mut m = key.start_with(&[0; 12], p.encoding());
-                m.update(&vec![0; p.offset() as usize]);
-                m.absorb(p).expect("a piece joins where it starts");
-                let _ = m.finalize();
-            }
+            round_trip!(key, |p| key.start_with(&[0; 12], p.encoding()));
         }
     }
 }
