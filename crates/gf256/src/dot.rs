@@ -345,6 +345,11 @@ trait DotKernels: Copy {
         self.finish_sliced_with(sum, &[0; 8])
     }
 
+    /// h·c for the fixed c of `t`: the masked rows (portable; AVX2 compiles the same loop).
+    fn times(self, t: &TimesConst, h: &[u8; 32]) -> [u8; 32] {
+        times_rows(&t.rows, h)
+    }
+
     /// Whether [`DotKernels::absorb_b256`] reads b = 256 segments directly (the bitsliced
     /// backends); the byte-sliced GFNI backends take canonical pairs instead.
     const DIRECT_B256: bool = true;
@@ -456,6 +461,12 @@ impl DotKernels for token::Gfni256 {
     const DIRECT_B256: bool = false;
 
     #[inline(always)]
+    fn times(self, t: &TimesConst, h: &[u8; 32]) -> [u8; 32] {
+        // SAFETY: the `Gfni256` token proves avx2 and gfni, the features `ymm::times` enables.
+        unsafe { gfni::ymm::times(tables(), &t.aes_rows, h) }
+    }
+
+    #[inline(always)]
     fn absorb(self, sum: &mut Sum, a: &[Pair], k: &[Pair]) {
         // Whole groups of 16 pairs; the rest (fewer than 16) on the short path.
         let whole = a.len() / gfni::ymm::GROUP * gfni::ymm::GROUP;
@@ -486,6 +497,13 @@ impl DotKernels for token::Gfni256 {
 #[cfg(target_arch = "x86_64")]
 impl DotKernels for token::Gfni {
     const DIRECT_B256: bool = false;
+
+    #[inline(always)]
+    fn times(self, t: &TimesConst, h: &[u8; 32]) -> [u8; 32] {
+        // SAFETY: the `Gfni` token proves avx512f, avx512bw and gfni, the features
+        // `gfni::times` enables.
+        unsafe { gfni::times(tables(), &t.aes_rows, h) }
+    }
 
     #[inline(always)]
     fn absorb(self, sum: &mut Sum, a: &[Pair], k: &[Pair]) {
@@ -528,6 +546,14 @@ wegman_arch::job! {
         }
     }
 
+    /// h·c for a fixed c.
+    struct Times<'a>(&'a TimesConst, &'a [u8; 32]);
+    impl<K: DotKernels> Kernel for Times<'_> {
+        fn run(self, k: K) -> [u8; 32] {
+            k.times(self.0, self.1)
+        }
+    }
+
     /// Whether the backend reads b = 256 segments.
     struct DirectB256;
     impl<K: DotKernels> Kernel for DirectB256 {
@@ -551,6 +577,95 @@ wegman_arch::job! {
             k.finish(self.0)
         }
     }
+}
+
+/// Multiplication by a fixed element c of F_{2^256} (docs/spec.md §2: 32 bytes, byte i the
+/// coefficient of x^i), constant-time in the multiplicand, on a backend: the second level of
+/// `auth256-2l` (Horner's rule with c = τ, one product per 16 KiB chunk). Two forms of the
+/// same F_2-linear map: 256 rows c·2^j·x^k, applied by masks (portable, AVX2), and, since the
+/// map is F_256-linear, 32 rows c·x^i of F_256 coefficients in the AES field, applied by 32
+/// `gf2p8mulb` (GFNI). Zeroized on drop (the rows reveal c).
+pub struct TimesConst {
+    backend: Available,
+    rows: Box<[[u64; 4]; 256]>,
+    aes_rows: Box<[[u8; 32]; 32]>,
+}
+
+impl TimesConst {
+    /// The tables of c, for `backend`.
+    pub fn new(c: &[u8; 32], backend: Available) -> TimesConst {
+        let iso = AesIsomorphism::new();
+        let mut rows = Box::new([[0u64; 4]; 256]);
+        let mut aes_rows = Box::new([[0u8; 32]; 32]);
+        // c·x^k for k = 0..32: each a shift, the top coefficient folded back by
+        // x^32 = x^17 + x^2 + α8.
+        let mut v: [Gf256; 32] = core::array::from_fn(|i| Gf256::from_u8(c[i]));
+        for k in 0..32 {
+            aes_rows[k] = core::array::from_fn(|i| iso.to_aes(v[i]));
+            for j in 0..8 {
+                let g = Gf256::from_u8(1 << j);
+                let b: [u8; 32] = core::array::from_fn(|i| (v[i] * g).to_u8());
+                rows[8 * k + j] = le_words(&b);
+            }
+            let top = v[31];
+            v.copy_within(0..31, 1);
+            v[0] = top * Gf256::ALPHA8;
+            v[2] += top;
+            v[17] += top;
+        }
+        let mut vb = v.map(Gf256::to_u8);
+        vb.zeroize();
+        TimesConst {
+            backend,
+            rows,
+            aes_rows,
+        }
+    }
+
+    /// h·c.
+    pub fn mul(&self, h: &[u8; 32]) -> [u8; 32] {
+        self.backend.run(Times(self, h))
+    }
+}
+
+impl Drop for TimesConst {
+    fn drop(&mut self) {
+        self.rows.as_flattened_mut().zeroize();
+        self.aes_rows.as_flattened_mut().zeroize();
+    }
+}
+
+impl core::fmt::Debug for TimesConst {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "TimesConst {{ backend: {}, .. }}", self.backend)
+    }
+}
+
+/// 32 bytes as four little-endian u64s.
+fn le_words(b: &[u8; 32]) -> [u64; 4] {
+    let (w, _) = b.as_chunks::<8>();
+    core::array::from_fn(|i| u64::from_le_bytes(w[i]))
+}
+
+/// Σ_i bit_i(h)·row_i by masks (no branch or index on h).
+#[inline(always)]
+fn times_rows(rows: &[[u64; 4]; 256], h: &[u8; 32]) -> [u8; 32] {
+    let hw = le_words(h);
+    let mut acc = [0u64; 4];
+    // An opaque 1 keeps LLVM from turning the masked XOR into a branch on the bit.
+    let one = core::hint::black_box(1u64);
+    for (i, row) in rows.iter().enumerate() {
+        let mask = 0u64.wrapping_sub((hw[i / 64] >> (i % 64)) & one);
+        for (a, r) in acc.iter_mut().zip(row) {
+            *a ^= r & mask;
+        }
+    }
+    let mut out = [0u8; 32];
+    for (o, a) in out.chunks_exact_mut(8).zip(acc) {
+        o.copy_from_slice(&a.to_le_bytes());
+    }
+    acc.zeroize();
+    out
 }
 
 /// The generator of `network.rs` (run by its test; public constants only).

@@ -153,3 +153,29 @@ fn b256_segments_read_directly_equal_their_pairs() {
         }
     }
 }
+
+#[test]
+fn times_const_equals_the_fft_product_on_every_backend() {
+    use wegman_gf256::dot::TimesConst;
+    use wegman_gf256::fft::F2to256;
+    let mut rng = Rng::new(0x7a0);
+    let backends: Vec<Backend> = wegman_testkit::backends("times-const");
+    for round in 0..20 {
+        let c: [u8; 32] = rng.array();
+        let mut hs: Vec<[u8; 32]> = (0..10).map(|_| rng.array()).collect();
+        hs.push([0; 32]);
+        hs.push([0xff; 32]);
+        let mut one = [0u8; 32];
+        one[0] = 1;
+        hs.push(one);
+        for &b in &backends {
+            let t = TimesConst::new(&c, Available::new(b).unwrap());
+            for h in &hs {
+                let want = F2to256::from_bytes(h)
+                    .mul(&F2to256::from_bytes(&c))
+                    .to_bytes();
+                assert_eq!(t.mul(h), want, "{b} round {round}");
+            }
+        }
+    }
+}

@@ -18,12 +18,11 @@
 //! # Implementation
 //! Level 1 is [`super::state::State`], Hash256's streaming state, restarted at pair 0 for
 //! every chunk; the key caches the 16 KiB of level-1 key stream it reads. Level 2 multiplies
-//! by the fixed τ as an F_2-linear map ([`TimesTau`]): 256 rows τ·(2^j·x^k), applied by masked
-//! XORs, constant-time in h; one product per 16 KiB chunk.
+//! by the fixed τ with [`TimesConst`] (masked rows portably, 32 `gf2p8mulb` with GFNI),
+//! constant-time in h; one product per 16 KiB chunk.
 
 use wegman_arch::Unavailable;
 use wegman_gf256::fft::F2to256;
-use wegman_gf256::tower::Gf256;
 use wegman_gf256::{Available, Backend};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
@@ -34,7 +33,7 @@ use super::{Auth256Key, Auth256Tag, Auth256Tag128, Encoding, KEY_SIZE, NONCE_SIZ
 use crate::Error;
 use crate::error::{array_from, key_len, nonce_len};
 use crate::wire::{PieceReader, PieceWriter};
-use wegman_gf256::dot::{B256_UNIT, PAIR};
+use wegman_gf256::dot::{B256_UNIT, PAIR, TimesConst};
 
 /// Bytes of padded message per chunk, and of level-1 key stream.
 pub const CHUNK: usize = 16384;
@@ -43,63 +42,6 @@ pub const CHUNK: usize = 16384;
 /// level-1 key (16 KiB) and τ (computed once at set-up).
 const CACHE: usize = 64 << 10;
 
-/// Multiplication by a fixed element τ of K as an F_2-linear map on the 256 bits of the
-/// polynomial-basis bytes: row 8k + j is τ·(2^j)·x^k, the image of bit j of byte k.
-pub(super) struct TimesTau {
-    rows: [[u64; 4]; 256],
-}
-
-impl TimesTau {
-    /// The rows for τ given as 32 polynomial-basis bytes: τ·2^j coefficient by coefficient,
-    /// then repeated multiplication by x (x^32 = x^17 + x^2 + α8).
-    pub(super) fn new(tau: &[u8; 32]) -> TimesTau {
-        let mut rows = [[0u64; 4]; 256];
-        for j in 0..8 {
-            let g = Gf256::from_u8(1 << j);
-            let mut v: [Gf256; 32] = core::array::from_fn(|i| Gf256::from_u8(tau[i]) * g);
-            for k in 0..32 {
-                rows[8 * k + j] = words(&v.map(Gf256::to_u8));
-                let top = v[31];
-                v.copy_within(0..31, 1);
-                v[0] = top * Gf256::ALPHA8;
-                v[2] += top;
-                v[17] += top;
-            }
-        }
-        TimesTau { rows }
-    }
-
-    /// h·τ: Σ_i bit_i(h)·row_i, by masks (no branch or index on h).
-    pub(super) fn mul(&self, h: &[u8; 32]) -> [u8; 32] {
-        let hw = words(h);
-        let mut acc = [0u64; 4];
-        // An opaque 1 keeps LLVM from turning the masked XOR into a branch on the bit.
-        let one = core::hint::black_box(1u64);
-        for (i, row) in self.rows.iter().enumerate() {
-            let mask = 0u64.wrapping_sub((hw[i / 64] >> (i % 64)) & one);
-            for (a, r) in acc.iter_mut().zip(row) {
-                *a ^= r & mask;
-            }
-        }
-        let mut out = [0u8; 32];
-        for (o, a) in out.chunks_exact_mut(8).zip(acc) {
-            o.copy_from_slice(&a.to_le_bytes());
-        }
-        out
-    }
-}
-
-impl Drop for TimesTau {
-    fn drop(&mut self) {
-        self.rows.as_flattened_mut().zeroize();
-    }
-}
-
-/// 32 bytes as four little-endian words (bit i of the bytes is bit i % 64 of word i / 64).
-fn words(b: &[u8; 32]) -> [u64; 4] {
-    core::array::from_fn(|w| u64::from_le_bytes(b[8 * w..8 * w + 8].try_into().unwrap_or([0; 8])))
-}
-
 /// An `auth256-2l` key: the Auth256-AES key (its stream cached for the 16 KiB of level 1) and
 /// the level-2 map of τ. Shareable between threads; zeroized on drop.
 pub struct Auth256TwoLevelKey {
@@ -107,7 +49,8 @@ pub struct Auth256TwoLevelKey {
     /// The level-1 key pairs in the layout of a b = 256 segment pair, which the bitsliced
     /// backends read with no transpose ([`wegman_gf256::dot::DotSum::absorb_b256`]).
     level1_b256: std::boxed::Box<[u8; B256_UNIT]>,
-    tau: TimesTau,
+    /// Multiplication by τ on the key's backend ([`TimesConst`]).
+    tau: TimesConst,
     /// τ itself, for the powers τ^k that join pieces.
     tau_elem: F2to256,
 }
@@ -140,7 +83,7 @@ impl Auth256TwoLevelKey {
             let j = (CHUNK / 16 + i) as u128;
             half.copy_from_slice(&key.encrypt_block(j.to_le_bytes()));
         }
-        let map = TimesTau::new(&tau);
+        let map = TimesConst::new(&tau, key.available());
         let tau_elem = F2to256::from_bytes(&tau);
         tau.zeroize();
         let mut pairs = std::vec![[0u8; PAIR]; CHUNK / PAIR];
