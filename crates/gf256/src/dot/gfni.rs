@@ -477,12 +477,24 @@ pub(crate) fn finish(t: &Tables, sum: &Sum) -> [u8; 32] {
     r
 }
 
-/// h·c for the fixed c whose rows `c·x^i` are `rows` (AES field): h to the AES field by one
-/// `gf2p8affineqb`, then Σ_i h_i·row_i by 32 broadcasts and `gf2p8mulb`, back to the tower by
-/// one more affine map. Straight-line code, constant-time in h.
+/// h·c for the fixed c whose rows `c·x^i` are `rows` (AES field), with AVX-512 BW + GFNI (the
+/// 256-bit forms: 32 outputs).
 #[target_feature(enable = "avx512f,avx512bw,gfni")]
 pub(crate) fn times(t: &Tables, rows: &[[u8; 32]; 32], h: &[u8; 32]) -> [u8; 32] {
-    // SAFETY: every load and store is of 32 bytes inside a `[u8; 32]`; unaligned forms.
+    // SAFETY: this function enables every feature `times_inline` uses (GFNI, AVX).
+    unsafe { times_inline(t, rows, h) }
+}
+
+/// The body of [`times`] and of `ymm::times`: h to the AES field by one `gf2p8affineqb`, then
+/// Σ_i h_i·row_i by 32 broadcasts and `gf2p8mulb`, back to the tower by one more affine map.
+/// Straight-line code, constant-time in h.
+///
+/// # Safety
+/// The caller must have AVX and GFNI enabled (it inlines into a `#[target_feature]` entry).
+#[inline(always)]
+pub(crate) unsafe fn times_inline(t: &Tables, rows: &[[u8; 32]; 32], h: &[u8; 32]) -> [u8; 32] {
+    // SAFETY: the caller has the features; every load and store is of 32 bytes inside a
+    // `[u8; 32]`, in unaligned forms.
     unsafe {
         let x = _mm256_loadu_si256(h.as_ptr().cast());
         let x = _mm256_gf2p8affine_epi64_epi8::<0>(x, _mm256_set1_epi64x(t.to_aes as i64));
@@ -494,8 +506,8 @@ pub(crate) fn times(t: &Tables, rows: &[[u8; 32]; 32], h: &[u8; 32]) -> [u8; 32]
             let b = _mm256_set1_epi8(hb[i] as i8);
             acc = _mm256_xor_si256(acc, _mm256_gf2p8mul_epi8(b, r));
         }
-        let out =
-            _mm256_gf2p8affine_epi64_epi8::<0>(acc, _mm256_set1_epi64x(t.from_aes_affine as i64));
+        let back = _mm256_set1_epi64x(t.from_aes_affine as i64);
+        let out = _mm256_gf2p8affine_epi64_epi8::<0>(acc, back);
         let mut r = [0u8; 32];
         _mm256_storeu_si256(r.as_mut_ptr().cast(), out);
         zeroize::Zeroize::zeroize(&mut hb);
