@@ -190,39 +190,33 @@ pub fn mac_stream(data: &[u8]) {
             }
             assert_eq!(s.finalize().into_bytes(), want);
         }
-        n @ 6.. => {
-            let enc = [Encoding::B1, Encoding::B8, Encoding::B256][usize::from(n - 6)];
-            let nonce: [u8; 12] = nonce16[..12].try_into().unwrap();
-            let sk = wegman_mac::hash256::Auth256TwoLevelKey::new(&key);
-            let want = sk.mac_with(&nonce, enc, msg).into_bytes();
-            let mut s = sk.start_with(&nonce, enc);
-            for r in &parts {
-                s.update(&msg[r.clone()]);
-            }
-            assert_eq!(s.finalize().into_bytes(), want);
-            if msg.len() <= 96 {
-                let b = enc.b();
-                assert_eq!(
-                    wegman_testkit::hash256::auth256_2l(&key, &nonce, b, msg),
-                    want
-                );
-            }
-        }
         n => {
-            let enc = [Encoding::B1, Encoding::B8, Encoding::B256][usize::from(n - 3)];
+            // Auth256 (3..6) and auth256-2l (6..9), b = 1, 8, 256: the same checks.
+            let enc = [Encoding::B1, Encoding::B8, Encoding::B256][usize::from(n % 3)];
             let nonce: [u8; 12] = nonce16[..12].try_into().unwrap();
-            let sk = Auth256Key::new(&key);
-            let mut one = sk.start_with(&nonce, enc);
-            one.update(msg);
-            let want = one.finalize().into_bytes();
-            let mut s = sk.start_with(&nonce, enc);
-            for r in &parts {
-                s.update(&msg[r.clone()]);
+            macro_rules! check {
+                ($sk:expr, $reference:path) => {{
+                    let sk = $sk;
+                    let mut one = sk.start_with(&nonce, enc);
+                    one.update(msg);
+                    let want = one.finalize().into_bytes();
+                    let mut s = sk.start_with(&nonce, enc);
+                    for r in &parts {
+                        s.update(&msg[r.clone()]);
+                    }
+                    assert_eq!(s.finalize().into_bytes(), want);
+                    if msg.len() <= 96 {
+                        assert_eq!($reference(&key, &nonce, enc.b(), msg), want);
+                    }
+                }};
             }
-            assert_eq!(s.finalize().into_bytes(), want);
-            if msg.len() <= 96 {
-                let b = enc.b();
-                assert_eq!(wegman_testkit::hash256::auth256(&key, &nonce, b, msg), want);
+            if n < 6 {
+                check!(Auth256Key::new(&key), wegman_testkit::hash256::auth256);
+            } else {
+                check!(
+                    wegman_mac::hash256::Auth256TwoLevelKey::new(&key),
+                    wegman_testkit::hash256::auth256_2l
+                );
             }
         }
     }
