@@ -154,6 +154,14 @@ pub(crate) fn points(t: &Tables, acc: &Acc<2048>) -> [u8; 64] {
     })
 }
 
+/// h·c for the fixed c whose rows `c·x^i` are `rows` (AES field), with AVX2 + GFNI
+/// ([`super::times_inline`]).
+#[target_feature(enable = "avx2,gfni")]
+pub(crate) fn times(t: &Tables, rows: &[[u8; 32]; 32], h: &[u8; 32]) -> [u8; 32] {
+    // SAFETY: this function enables every feature `times_inline` uses (GFNI, AVX).
+    unsafe { super::times_inline(t, rows, h) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::slot;
@@ -216,12 +224,4 @@ mod tests {
         }
         assert!(seen.iter().all(|&s| s));
     }
-}
-
-/// h·c for the fixed c whose rows `c·x^i` are `rows` (AES field), with AVX2 + GFNI
-/// ([`super::times_inline`]).
-#[target_feature(enable = "avx2,gfni")]
-pub(crate) fn times(t: &Tables, rows: &[[u8; 32]; 32], h: &[u8; 32]) -> [u8; 32] {
-    // SAFETY: this function enables every feature `times_inline` uses (GFNI, AVX).
-    unsafe { super::times_inline(t, rows, h) }
 }
