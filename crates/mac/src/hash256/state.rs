@@ -97,7 +97,11 @@ impl State {
     /// included, in the polynomial basis: the value a serialised piece carries.
     pub(super) fn unit_sum(&mut self, keys: &Keys<'_>) -> [u8; 32] {
         self.flush_units(keys);
-        let mut r = self.sum.finish();
+        self.with_extra(self.sum.finish())
+    }
+
+    /// A finished sum with the joined pieces' `extra` added.
+    fn with_extra(&self, mut r: [u8; 32]) -> [u8; 32] {
         r.iter_mut().zip(self.extra).for_each(|(x, y)| *x ^= y);
         r
     }
@@ -106,8 +110,8 @@ impl State {
     /// of `auth256-2l` reuse one state).
     pub(super) fn take_unit_sum(&mut self, keys: &Keys<'_>) -> [u8; 32] {
         self.flush_units(keys);
-        let mut r = self.sum.take();
-        r.iter_mut().zip(self.extra).for_each(|(x, y)| *x ^= y);
+        let taken = self.sum.take();
+        let r = self.with_extra(taken);
         self.extra.zeroize();
         self.pairs = 0;
         r
@@ -171,17 +175,12 @@ impl State {
         tail.push(1);
         let padded = tail.len().next_multiple_of(self.enc.unit());
         tail.resize(padded, 0);
-        // A b = 256 tail whose key the source has in the segment layout: as it is.
-        if let (Ok(seg), Some(k)) = (
-            <&[u8; B256_UNIT]>::try_from(&tail[..]),
-            keys.b256_at(self.pairs),
-        ) && self.enc == Encoding::B256
-            && self.sum.absorb_b256(seg, k)
-        {
+        // A b = 256 tail is one whole unit: the unit path (as a segment where the key
+        // source has that layout).
+        if self.enc == Encoding::B256 {
+            self.absorb_units(keys, &tail);
             wipe(&mut tail);
-            let mut r = self.sum.finish();
-            r.iter_mut().zip(self.extra).for_each(|(x, y)| *x ^= y);
-            return r;
+            return self.with_extra(self.sum.finish());
         }
         // Pairs of the tail, canonical: whole batches, then the rest.
         let pairs: &[Pair] = match self.enc {
@@ -216,9 +215,7 @@ impl State {
         wipe(&mut tail);
         // One inverse FFT (values at the 64 points to the product's coefficients) and one
         // reduction per message.
-        let mut r = self.sum.finish();
-        r.iter_mut().zip(self.extra).for_each(|(x, y)| *x ^= y);
-        r
+        self.with_extra(self.sum.finish())
     }
 }
 
