@@ -13,6 +13,6 @@ wegman_arch::backends! {
         Gfni256 = "gfni256" ["avx2", "gfni"],
         /// x86 AVX-512 with GFNI: bytes in the AES field (one `gf2p8affineqb` each way),
         /// `gf2p8mulb` and `gf2p8affineqb` products, 64 lanes per vector.
-        Gfni = "gfni" ["avx512f", "avx512bw", "gfni"],
+        Gfni = "gfni" ["avx512f", "avx512bw", "avx512vl", "gfni"],
     }
 }

@@ -38,6 +38,45 @@ pub(crate) trait Rows: Word {
     /// Four words from 32-byte rows `m[g] + k[g]`, one row per group: word j holds bytes
     /// 8j..8j + 8 of every row (little-endian), group g from row g.
     fn columns(m: &[&[u8; 32]], k: &[&[u8; 32]]) -> [Self; 4];
+
+    /// Eight words folded into one u64 whose byte j has the parity of word j (the XOR of all
+    /// its lanes): how a batch's products join the running sum, which is only ever read as
+    /// lane sums (`dot::sliced`'s folded accumulator). Default: the groups XORed, then
+    /// [`fold_u64s`].
+    #[inline(always)]
+    fn fold8(w: &[Self; 8]) -> u64 {
+        fold_u64s(core::array::from_fn(|j| {
+            (0..Self::GROUPS).fold(0, |x, g| x ^ w[j].group(g))
+        }))
+    }
+}
+
+/// Eight u64s into one whose byte j has the parity of `f[j]`: three levels of merges, each
+/// halving the width of every item and packing two words into one (`a`'s item in the low
+/// part of each slot, `b`'s in the high part). Fed in the bit-reversed order 0, 4, 2, 6, 1,
+/// 5, 3, 7, the bytes come out in order.
+#[inline(always)]
+pub(crate) fn fold_u64s(f: [u64; 8]) -> u64 {
+    #[inline(always)]
+    fn merge(a: u64, b: u64, s: u32, low: u64) -> u64 {
+        ((a ^ (a >> s)) & low) | ((b ^ (b << s)) & !low)
+    }
+    const L32: u64 = 0x0000_0000_ffff_ffff;
+    const L16: u64 = 0x0000_ffff_0000_ffff;
+    const L8: u64 = 0x00ff_00ff_00ff_00ff;
+    let x = merge(
+        merge(f[0], f[4], 32, L32),
+        merge(f[2], f[6], 32, L32),
+        16,
+        L16,
+    );
+    let y = merge(
+        merge(f[1], f[5], 32, L32),
+        merge(f[3], f[7], 32, L32),
+        16,
+        L16,
+    );
+    merge(x, y, 8, L8)
 }
 
 /// Row g's four little-endian u64s, m + k.
@@ -276,4 +315,37 @@ pub fn affine_mul_tower(c: Gf256) -> u64 {
     affine_matrix(core::array::from_fn(|i| {
         (Gf256::from_u8(1 << i) * c).to_u8()
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fold_u64s;
+
+    #[test]
+    fn fold_keeps_each_words_parity_in_its_byte() {
+        // Every single-bit word at every input index, and a few dense words: byte j of the
+        // fold has the parity of input j (from the definition: the XOR of all its bits).
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut cases: [[u64; 8]; 8 * 64 + 16] = [[0; 8]; 8 * 64 + 16];
+        for j in 0..8 {
+            for bit in 0..64 {
+                cases[64 * j + bit][j] = 1 << bit;
+            }
+        }
+        for c in cases[512..].iter_mut() {
+            *c = core::array::from_fn(|_| next());
+        }
+        for f in cases {
+            let r = fold_u64s(f).to_le_bytes();
+            for j in 0..8 {
+                assert_eq!(r[j].count_ones() % 2, f[j].count_ones() % 2, "{f:x?} byte {j}");
+            }
+        }
+    }
 }

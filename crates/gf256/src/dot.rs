@@ -26,6 +26,8 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 #[cfg(target_arch = "x86_64")]
+mod avx512;
+#[cfg(target_arch = "x86_64")]
 mod gfni;
 #[rustfmt::skip]
 mod network;
@@ -165,6 +167,10 @@ fn build_tables() -> Tables {
 pub(crate) struct Sum {
     pub(crate) acc: Option<Box<Acc<512>>>,
     pub(crate) wide: Option<Box<Acc<2048>>>,
+    /// The bitsliced batch kernels' folded sum, and whether one ran (a public fact: the
+    /// finish skips an unused sum).
+    pub(crate) folded: sliced::Folded,
+    pub(crate) folded_used: bool,
     /// Point values, in the backend's representation of F_256 (AES field for `Gfni`).
     pub(crate) direct: [u8; 64],
 }
@@ -174,8 +180,16 @@ impl Sum {
         Sum {
             acc: None,
             wide: None,
+            folded: [0; 64],
+            folded_used: false,
             direct: [0; 64],
         }
+    }
+
+    /// The folded sum of the bitsliced batch kernels, marked used.
+    pub(crate) fn folded(&mut self) -> &mut sliced::Folded {
+        self.folded_used = true;
+        &mut self.folded
     }
 
     pub(crate) fn acc(&mut self) -> &mut Acc<512> {
@@ -194,6 +208,7 @@ impl Sum {
         for a in self.wide.iter_mut() {
             a.0.fill(0);
         }
+        self.folded.zeroize();
         self.direct.zeroize();
     }
 
@@ -205,6 +220,10 @@ impl Sum {
         if let Some(o) = &other.wide {
             self.wide().add(o);
         }
+        if other.folded_used {
+            let f = self.folded();
+            f.iter_mut().zip(&other.folded).for_each(|(x, y)| *x ^= y);
+        }
         for (x, y) in self.direct.iter_mut().zip(&other.direct) {
             *x ^= y;
         }
@@ -213,6 +232,7 @@ impl Sum {
 
 impl Drop for Sum {
     fn drop(&mut self) {
+        self.folded.zeroize();
         self.direct.zeroize();
     }
 }
@@ -283,22 +303,12 @@ impl DotSum {
         self.extra.iter_mut().zip(extra).for_each(|(x, y)| *x ^= y);
     }
 
-    /// Whether [`DotSum::absorb_b256`] runs on this backend: the bitsliced backends read b =
-    /// 256 segments as their words; the GFNI backends need canonical pairs.
-    pub fn reads_b256(&self) -> bool {
-        self.backend.run(DirectB256)
-    }
-
     /// Adds the products of one b = 256 segment pair M_i ‖ M'_i ([`B256_UNIT`] bytes; docs/
-    /// spec.md §3.3) with `key`, its 256 key pairs in the same layout, with no transpose.
-    /// Returns whether it did: nothing is added on a backend that does not read segments
-    /// ([`DotSum::reads_b256`]).
-    pub fn absorb_b256(&mut self, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) -> bool {
-        let direct = self.reads_b256();
-        if direct {
-            self.backend.run(AbsorbB256(&mut self.sum, msg, key));
-        }
-        direct
+    /// spec.md §3.3) with `key`, its 256 key pairs in the same layout, with no transpose: the
+    /// bitsliced kernel on every backend (the byte-sliced GFNI kernels would need canonical
+    /// pairs; the bitsliced one is faster on segments, docs/architecture.md).
+    pub fn absorb_b256(&mut self, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) {
+        self.backend.run(AbsorbB256(&mut self.sum, msg, key));
     }
 
     /// [`DotSum::finish`], leaving the sum zero (its memory kept for the next sequence: the
@@ -350,14 +360,10 @@ trait DotKernels: Copy {
         times_rows(&t.rows, h)
     }
 
-    /// Whether [`DotKernels::absorb_b256`] reads b = 256 segments directly (the bitsliced
-    /// backends); the byte-sliced GFNI backends take canonical pairs instead.
-    const DIRECT_B256: bool = true;
-
     /// One b = 256 segment pair as bitsliced words, no transpose (portable: four 64-lane
     /// batches).
     fn absorb_b256(self, sum: &mut Sum, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) {
-        sliced::absorb_b256::<u64>(&mut sum.acc().0, msg, key);
+        sliced::absorb_b256::<u64>(sum.folded(), msg, key);
     }
 
     /// 64-pair batches, the last one completed with zero pairs, unless that tail is short:
@@ -371,7 +377,7 @@ trait DotKernels: Copy {
             a.len()
         };
         if batched > 0 {
-            sliced::absorb_batches::<u64>(&mut sum.acc().0, &a[..batched], &k[..batched]);
+            sliced::absorb_batches::<u64>(sum.folded(), &a[..batched], &k[..batched]);
         }
         if batched < a.len() {
             let mut d = sliced::direct_words(&sum.direct);
@@ -382,14 +388,14 @@ trait DotKernels: Copy {
     }
 
     /// The finish of the bitsliced backends: the point values are the lane sums of the
-    /// 64-lane accumulator, the short path's lanes and `more` (the values of a backend's own
+    /// folded accumulator, the short path's lanes and `more` (the values of a backend's own
     /// accumulator, bitsliced: bit p of word i = bit i of the value at point p).
     #[inline(always)]
     fn finish_sliced_with(self, sum: &Sum, more: &[u64; 8]) -> [u8; 32] {
         let mut v = sliced::direct_words(&sum.direct);
         v.iter_mut().zip(more).for_each(|(x, y)| *x ^= y);
-        if let Some(acc) = &sum.acc {
-            let n = sliced::acc_points(&acc.0, 1);
+        if sum.folded_used {
+            let n = sliced::folded_points(&sum.folded);
             v.iter_mut().zip(n).for_each(|(x, a)| *x ^= a);
         }
         let r = self.finish_points(&v);
@@ -435,7 +441,7 @@ impl DotKernels for token::Avx2 {
         };
         if wide > 0 {
             // SAFETY: the `Avx2` token proves avx2, the one feature `avx2::absorb` enables.
-            unsafe { avx2::absorb(&mut sum.wide().0, &a[..wide], &k[..wide]) };
+            unsafe { avx2::absorb(sum.folded(), &a[..wide], &k[..wide]) };
         }
         self.absorb_sliced(sum, &a[wide..], &k[wide..]);
     }
@@ -445,21 +451,12 @@ impl DotKernels for token::Avx2 {
     #[inline(always)]
     fn absorb_b256(self, sum: &mut Sum, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) {
         // SAFETY: the `Avx2` token proves avx2, the one feature `avx2::absorb_b256` enables.
-        unsafe { avx2::absorb_b256(&mut sum.wide().0, msg, key) };
-    }
-
-    #[inline(always)]
-    fn finish(self, sum: &Sum) -> [u8; 32] {
-        let wide = sum.wide.as_ref();
-        let planes = wide.map_or([0; 8], |acc| sliced::acc_points(&acc.0, 4));
-        self.finish_sliced_with(sum, &planes)
+        unsafe { avx2::absorb_b256(sum.folded(), msg, key) };
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 impl DotKernels for token::Gfni256 {
-    const DIRECT_B256: bool = false;
-
     #[inline(always)]
     fn times(self, t: &TimesConst, h: &[u8; 32]) -> [u8; 32] {
         // SAFETY: the `Gfni256` token proves avx2 and gfni, the features `ymm::times` enables.
@@ -481,6 +478,15 @@ impl DotKernels for token::Gfni256 {
     avx2_short_path!();
 
     #[inline(always)]
+    fn absorb_b256(self, sum: &mut Sum, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) {
+        // The bitsliced kernel reads b = 256 segments as they are; the byte-sliced one would
+        // need them transposed to pairs (measured: 0.51 against 2.3 c/B at 1 MiB on Zen 4).
+        // SAFETY: the `Gfni256` token proves avx2, the one feature `avx2::absorb_b256`
+        // enables.
+        unsafe { avx2::absorb_b256(sum.folded(), msg, key) };
+    }
+
+    #[inline(always)]
     fn finish(self, sum: &Sum) -> [u8; 32] {
         let mut planes = [0u64; 8];
         if let Some(acc) = &sum.wide {
@@ -496,8 +502,6 @@ impl DotKernels for token::Gfni256 {
 
 #[cfg(target_arch = "x86_64")]
 impl DotKernels for token::Gfni {
-    const DIRECT_B256: bool = false;
-
     #[inline(always)]
     fn times(self, t: &TimesConst, h: &[u8; 32]) -> [u8; 32] {
         // SAFETY: the `Gfni` token proves avx512f, avx512bw and gfni, the features
@@ -520,6 +524,14 @@ impl DotKernels for token::Gfni {
                 gfni::absorb_rest(t, sum, ra, rk);
             }
         }
+    }
+
+    #[inline(always)]
+    fn absorb_b256(self, sum: &mut Sum, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) {
+        // The bitsliced kernel on AVX-512 (see `Gfni256`).
+        // SAFETY: the `Gfni` token proves avx512f and avx512vl (and so avx2), every feature
+        // `avx512::absorb_b256` enables.
+        unsafe { avx512::absorb_b256(sum.folded(), msg, key) };
     }
 
     #[inline(always)]
@@ -551,14 +563,6 @@ wegman_arch::job! {
     impl<K: DotKernels> Kernel for Times<'_> {
         fn run(self, k: K) -> [u8; 32] {
             k.times(self.0, self.1)
-        }
-    }
-
-    /// Whether the backend reads b = 256 segments.
-    struct DirectB256;
-    impl<K: DotKernels> Kernel for DirectB256 {
-        fn run(self, _k: K) -> bool {
-            K::DIRECT_B256
         }
     }
 
@@ -686,7 +690,7 @@ mod generate {
              //!\n\
              //! The y-basis network of `crate::fft::fft64_ybasis` on bitsliced words as\n\
              //! straight-line code: `twK` is x ↦ α_{2K}·x (the shortest greedy XOR circuit of\n\
-             //! `ConstMul`), and `twiddle` picks one by K.\n\n\
+             //! `ConstMul`), and `butterfly` runs the butterfly of twiddle index K.\n\n\
              use wegman_f2::word::Word;\n",
         );
         for k in 1..32 {
@@ -708,13 +712,20 @@ mod generate {
             }
             out += &format!("    [{}]\n}}\n", regs.join(", "));
         }
-        out += "\n/// x ↦ α_{2k}·x (zero for k = 0 or k ≥ 32).\n#[inline(always)]\n\
-                 pub(super) fn twiddle<W: Word>(k: usize, x: &[W; 8]) -> [W; 8] {\n    \
+        out += "\n/// The butterfly (u, v) ↦ (u + α_{2k}·v, u + α_{2k}·v + v) in place, the twiddle's\n\
+                 /// circuit inlined into each arm (so the product stays in registers: returned\n\
+                 /// from `twiddle`, it went through memory).\n\
+                 #[inline(always)]\n\
+                 pub(super) fn butterfly<W: Word>(k: usize, u: &mut [W; 8], v: &mut [W; 8]) {\n    \
                  match k {\n";
         for k in 1..32 {
-            out += &format!("        {k} => tw{k}(x),\n");
+            out += &format!("        {k} => add_into(u, v, tw{k}(v)),\n");
         }
-        out += "        _ => [W::zero(); 8],\n    }\n}\n";
+        out += "        _ => add_into(u, v, [W::zero(); 8]),\n    }\n}\n\n\
+                 /// u ← u + t, v ← u + t + v.\n#[inline(always)]\n\
+                 fn add_into<W: Word>(u: &mut [W; 8], v: &mut [W; 8], t: [W; 8]) {\n    \
+                 for ((u, v), t) in u.iter_mut().zip(v.iter_mut()).zip(t) {\n        \
+                 let a = u.xor(t);\n        *v = a.xor(*v);\n        *u = a;\n    }\n}\n";
         out
     }
 

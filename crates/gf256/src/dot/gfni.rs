@@ -34,6 +34,7 @@
 use core::arch::x86_64::*;
 
 use super::{Acc, BATCH, Pair, Sum, Tables};
+use crate::bitslice::SlicedGf256x64;
 
 #[inline]
 #[target_feature(enable = "avx512f")]
@@ -455,6 +456,18 @@ pub(crate) fn finish(t: &Tables, sum: &Sum) -> [u8; 32] {
             let x = x ^ (x >> 8);
             *v ^= x as u8;
         }
+    }
+    if sum.folded_used {
+        // The bitsliced b = 256 kernel's sum (tower field) into the AES field.
+        let mut tower = SlicedGf256x64(super::sliced::folded_points(&sum.folded)).to_bytes();
+        let aes =
+            _mm512_gf2p8affine_epi64_epi8::<0>(load(&tower), _mm512_set1_epi64(t.to_aes as i64));
+        let mut more = [0u8; 64];
+        // SAFETY: `more` is 64 writable bytes; `storeu` has no alignment requirement.
+        unsafe { _mm512_storeu_si512(more.as_mut_ptr().cast(), aes) };
+        vals.iter_mut().zip(&more).for_each(|(v, m)| *v ^= m);
+        zeroize::Zeroize::zeroize(&mut tower);
+        zeroize::Zeroize::zeroize(&mut more);
     }
     let mut out = _mm512_setzero_si512();
     // Lanes 0..32 take value j, lanes 32..64 value j + 32 (public indices).

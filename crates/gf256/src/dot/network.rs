@@ -3,7 +3,7 @@
 //!
 //! The y-basis network of `crate::fft::fft64_ybasis` on bitsliced words as
 //! straight-line code: `twK` is x ↦ α_{2K}·x (the shortest greedy XOR circuit of
-//! `ConstMul`), and `twiddle` picks one by K.
+//! `ConstMul`), and `butterfly` runs the butterfly of twiddle index K.
 
 use wegman_f2::word::Word;
 
@@ -650,41 +650,53 @@ fn tw31<W: Word>(x: &[W; 8]) -> [W; 8] {
     [r0, r1, r2, r3, r4, r5, r6, r7]
 }
 
-/// x ↦ α_{2k}·x (zero for k = 0 or k ≥ 32).
+/// The butterfly (u, v) ↦ (u + α_{2k}·v, u + α_{2k}·v + v) in place, the twiddle's
+/// circuit inlined into each arm (so the product stays in registers: returned
+/// from `twiddle`, it went through memory).
 #[inline(always)]
-pub(super) fn twiddle<W: Word>(k: usize, x: &[W; 8]) -> [W; 8] {
+pub(super) fn butterfly<W: Word>(k: usize, u: &mut [W; 8], v: &mut [W; 8]) {
     match k {
-        1 => tw1(x),
-        2 => tw2(x),
-        3 => tw3(x),
-        4 => tw4(x),
-        5 => tw5(x),
-        6 => tw6(x),
-        7 => tw7(x),
-        8 => tw8(x),
-        9 => tw9(x),
-        10 => tw10(x),
-        11 => tw11(x),
-        12 => tw12(x),
-        13 => tw13(x),
-        14 => tw14(x),
-        15 => tw15(x),
-        16 => tw16(x),
-        17 => tw17(x),
-        18 => tw18(x),
-        19 => tw19(x),
-        20 => tw20(x),
-        21 => tw21(x),
-        22 => tw22(x),
-        23 => tw23(x),
-        24 => tw24(x),
-        25 => tw25(x),
-        26 => tw26(x),
-        27 => tw27(x),
-        28 => tw28(x),
-        29 => tw29(x),
-        30 => tw30(x),
-        31 => tw31(x),
-        _ => [W::zero(); 8],
+        1 => add_into(u, v, tw1(v)),
+        2 => add_into(u, v, tw2(v)),
+        3 => add_into(u, v, tw3(v)),
+        4 => add_into(u, v, tw4(v)),
+        5 => add_into(u, v, tw5(v)),
+        6 => add_into(u, v, tw6(v)),
+        7 => add_into(u, v, tw7(v)),
+        8 => add_into(u, v, tw8(v)),
+        9 => add_into(u, v, tw9(v)),
+        10 => add_into(u, v, tw10(v)),
+        11 => add_into(u, v, tw11(v)),
+        12 => add_into(u, v, tw12(v)),
+        13 => add_into(u, v, tw13(v)),
+        14 => add_into(u, v, tw14(v)),
+        15 => add_into(u, v, tw15(v)),
+        16 => add_into(u, v, tw16(v)),
+        17 => add_into(u, v, tw17(v)),
+        18 => add_into(u, v, tw18(v)),
+        19 => add_into(u, v, tw19(v)),
+        20 => add_into(u, v, tw20(v)),
+        21 => add_into(u, v, tw21(v)),
+        22 => add_into(u, v, tw22(v)),
+        23 => add_into(u, v, tw23(v)),
+        24 => add_into(u, v, tw24(v)),
+        25 => add_into(u, v, tw25(v)),
+        26 => add_into(u, v, tw26(v)),
+        27 => add_into(u, v, tw27(v)),
+        28 => add_into(u, v, tw28(v)),
+        29 => add_into(u, v, tw29(v)),
+        30 => add_into(u, v, tw30(v)),
+        31 => add_into(u, v, tw31(v)),
+        _ => add_into(u, v, [W::zero(); 8]),
+    }
+}
+
+/// u ← u + t, v ← u + t + v.
+#[inline(always)]
+fn add_into<W: Word>(u: &mut [W; 8], v: &mut [W; 8], t: [W; 8]) {
+    for ((u, v), t) in u.iter_mut().zip(v.iter_mut()).zip(t) {
+        let a = u.xor(t);
+        *v = a.xor(*v);
+        *u = a;
     }
 }

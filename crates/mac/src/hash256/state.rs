@@ -72,17 +72,16 @@ impl State {
 
     /// Absorbs whole segment pairs of b = 8 or 256, at most a batch's bytes of canonical pairs
     /// at a time. A b = 256 unit whose key the source has in the segment layout goes to the
-    /// backend as it is (no transpose, when the backend reads segments).
+    /// backend as it is (no transpose).
     fn absorb_units(&mut self, keys: &Keys<'_>, mut data: &[u8]) {
         if self.enc == Encoding::B256 {
             while let Some((seg, rest)) = data.split_first_chunk::<B256_UNIT>() {
-                match keys.b256_at(self.pairs) {
-                    Some(k) if self.sum.absorb_b256(seg, k) => {
-                        self.pairs += 256;
-                        data = rest;
-                    }
-                    _ => break,
-                }
+                let Some(k) = keys.b256_at(self.pairs) else {
+                    break;
+                };
+                self.sum.absorb_b256(seg, k);
+                self.pairs += 256;
+                data = rest;
             }
         }
         for piece in data.chunks(self.batch_bytes()) {
