@@ -277,7 +277,7 @@ fn tag(
         None => Encoding::B1,
         Some(_) if !alg.has_encoding() => {
             return Err(Error::new(format!(
-                "--b applies only to auth256 and auth256-128, not {alg}"
+                "--b applies only to auth256, auth256-128 and auth256-2l, not {alg}"
             )));
         }
         Some(n) => Encoding::from_b(n).map_err(|_| {
