@@ -55,7 +55,15 @@ fn kernel_files() -> Vec<(&'static str, Vec<&'static [&'static str]>)> {
             ("crates/gf256/src/packed.rs", vec![Gf256::Gfni.features()]),
             (
                 "crates/gf256/src/dot/avx2.rs",
-                vec![Gf256::Avx2.features(), Gf256::Gfni256.features()],
+                vec![
+                    Gf256::Avx2.features(),
+                    Gf256::Avx512.features(),
+                    Gf256::Gfni256.features(),
+                ],
+            ),
+            (
+                "crates/gf256/src/dot/avx512.rs",
+                vec![Gf256::Avx512.features(), Gf256::Gfni.features()],
             ),
             ("crates/gf256/src/dot/gfni.rs", vec![Gf256::Gfni.features()]),
             (

@@ -344,7 +344,11 @@ mod tests {
         for f in cases {
             let r = fold_u64s(f).to_le_bytes();
             for j in 0..8 {
-                assert_eq!(r[j].count_ones() % 2, f[j].count_ones() % 2, "{f:x?} byte {j}");
+                assert_eq!(
+                    r[j].count_ones() % 2,
+                    f[j].count_ones() % 2,
+                    "{f:x?} byte {j}"
+                );
             }
         }
     }

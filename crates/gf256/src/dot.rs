@@ -426,34 +426,48 @@ macro_rules! avx2_short_path {
     };
 }
 
+/// The bitsliced backends on 256-bit words, `$m` the module of their entries (`avx2`, or
+/// `avx512`: the same code with AVX-512 VL's 32 registers and three-input logic).
 #[cfg(target_arch = "x86_64")]
-impl DotKernels for token::Avx2 {
-    const BATCH: usize = avx2::BATCH;
+macro_rules! bitsliced_256 {
+    ($token:ident, $m:ident, $features:literal) => {
+        impl DotKernels for token::$token {
+            const BATCH: usize = avx2::BATCH;
 
-    #[inline(always)]
-    fn absorb(self, sum: &mut Sum, a: &[Pair], k: &[Pair]) {
-        // Whole 256-pair batches; a tail of 72 pairs or more as one padded 256-pair batch
-        // (cheaper than a narrow batch and 8 short pairs, measured); else as `Soft`.
-        let wide = if a.len() % avx2::BATCH >= BATCH + 8 {
-            a.len()
-        } else {
-            a.len() / avx2::BATCH * avx2::BATCH
-        };
-        if wide > 0 {
-            // SAFETY: the `Avx2` token proves avx2, the one feature `avx2::absorb` enables.
-            unsafe { avx2::absorb(sum.folded(), &a[..wide], &k[..wide]) };
+            #[inline(always)]
+            fn absorb(self, sum: &mut Sum, a: &[Pair], k: &[Pair]) {
+                // Whole 256-pair batches; a tail of 72 pairs or more as one padded 256-pair
+                // batch (cheaper than a narrow batch and 8 short pairs, measured); else as
+                // `Soft`.
+                let wide = if a.len() % avx2::BATCH >= BATCH + 8 {
+                    a.len()
+                } else {
+                    a.len() / avx2::BATCH * avx2::BATCH
+                };
+                if wide > 0 {
+                    // SAFETY: the token proves the features (see `$features`) that the
+                    // entry enables.
+                    unsafe { $m::absorb(sum.folded(), &a[..wide], &k[..wide]) };
+                }
+                self.absorb_sliced(sum, &a[wide..], &k[wide..]);
+            }
+
+            avx2_short_path!();
+
+            #[inline(always)]
+            fn absorb_b256(self, sum: &mut Sum, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) {
+                // SAFETY: as in `absorb`.
+                unsafe { $m::absorb_b256(sum.folded(), msg, key) };
+            }
         }
-        self.absorb_sliced(sum, &a[wide..], &k[wide..]);
-    }
-
-    avx2_short_path!();
-
-    #[inline(always)]
-    fn absorb_b256(self, sum: &mut Sum, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) {
-        // SAFETY: the `Avx2` token proves avx2, the one feature `avx2::absorb_b256` enables.
-        unsafe { avx2::absorb_b256(sum.folded(), msg, key) };
-    }
+    };
 }
+
+// The `Avx2` token proves avx2; `Avx512` proves avx512f and avx512vl (and so avx2).
+#[cfg(target_arch = "x86_64")]
+bitsliced_256!(Avx2, avx2, "avx2");
+#[cfg(target_arch = "x86_64")]
+bitsliced_256!(Avx512, avx512, "avx2,avx512f,avx512vl");
 
 #[cfg(target_arch = "x86_64")]
 impl DotKernels for token::Gfni256 {
@@ -529,7 +543,7 @@ impl DotKernels for token::Gfni {
     #[inline(always)]
     fn absorb_b256(self, sum: &mut Sum, msg: &[u8; B256_UNIT], key: &[u8; B256_UNIT]) {
         // The bitsliced kernel on AVX-512 (see `Gfni256`).
-        // SAFETY: the `Gfni` token proves avx512f and avx512vl (and so avx2), every feature
+        // SAFETY: the `Gfni` token proves avx2, avx512f and avx512vl, every feature
         // `avx512::absorb_b256` enables.
         unsafe { avx512::absorb_b256(sum.folded(), msg, key) };
     }

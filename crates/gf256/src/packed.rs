@@ -161,6 +161,8 @@ impl PackedKernels for token::Soft {}
 #[cfg(target_arch = "x86_64")]
 impl PackedKernels for token::Avx2 {}
 #[cfg(target_arch = "x86_64")]
+impl PackedKernels for token::Avx512 {}
+#[cfg(target_arch = "x86_64")]
 impl PackedKernels for token::Gfni256 {}
 
 #[cfg(target_arch = "x86_64")]
