@@ -6,6 +6,11 @@
 //! group below. Every row keeps its key state across messages (expanded once, as a server
 //! tagging many messages does): Auth256 its cached key stream, Poly1305-AES its AES schedule,
 //! GHASH/POLYVAL their hash key.
+//!
+//! Groups: `auth256` (one key stream as long as the message), `auth256-2l` (the two-level MAC
+//! of docs/spec.md §3.3.1 on every tier and b = 1, 256, up to 1 GiB beside Poly1305-AES and
+//! keyed BLAKE3), `aes-256` (the key stream's AES, the `aes` crate with VAES where the CPU
+//! has it, against OpenSSL's AES-256-CTR), `auth256-uncached`, `auth256-threads`.
 
 #[path = "common/mod.rs"]
 mod common;
@@ -16,7 +21,7 @@ use common::{configure, key, message, threads_group};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use ghash::universal_hash::UniversalHash;
 use wegman_bench::OpensslGmac;
-use wegman_mac::hash256::{Auth256Key, Backend};
+use wegman_mac::hash256::{Auth256Key, Auth256TwoLevelKey, Backend, Encoding};
 use wegman_mac::poly1305::Poly1305AesKey;
 
 const SIZES: [usize; 5] = [64, 1024, 16 << 10, 1 << 20, 64 << 20];
@@ -91,6 +96,99 @@ fn macs(c: &mut Criterion) {
     g.finish();
 }
 
+/// `auth256-2l` on every tier the CPU has (each forced) for b = 1 and 256, beside
+/// Poly1305-AES and keyed BLAKE3, from 64 B to 1 GiB (the portable tier up to 1 MiB, the other
+/// forced tiers up to 64 MiB: 1 GiB takes the detected one, to show that the rate does not
+/// fall with the length).
+fn two_level(c: &mut Criterion) {
+    let mut g = c.benchmark_group("auth256-2l");
+    let k = key();
+    let nonce = [7u8; 12];
+    let detected = Auth256TwoLevelKey::new(&k);
+    let tiers: Vec<(Backend, Auth256TwoLevelKey)> = Backend::available()
+        .map(|b| {
+            let key = Auth256TwoLevelKey::with_backend(&k, b).expect("backend is available");
+            (b, key)
+        })
+        .collect();
+    let p1305 = Poly1305AesKey::new(&k).unwrap();
+    for size in [64, 1024, 16 << 10, 1 << 20, 64 << 20, 1 << 30] {
+        let msg = message(size);
+        configure(&mut g, size);
+        for enc in [Encoding::B1, Encoding::B256] {
+            let b = enc.b();
+            g.bench_with_input(
+                BenchmarkId::new(format!("wegman-auth256-2l-b{b}"), size),
+                &msg,
+                |bn, m| bn.iter(|| detected.mac_with(black_box(&nonce), enc, m)),
+            );
+            for (backend, key) in &tiers {
+                let limit = if *backend == Backend::Soft {
+                    1 << 20
+                } else {
+                    64 << 20
+                };
+                if size > limit {
+                    continue;
+                }
+                g.bench_with_input(
+                    BenchmarkId::new(format!("wegman-auth256-2l-b{b}-{backend}"), size),
+                    &msg,
+                    |bn, m| bn.iter(|| key.mac_with(black_box(&nonce), enc, m)),
+                );
+            }
+        }
+        g.bench_with_input(
+            BenchmarkId::new("wegman-poly1305-aes", size),
+            &msg,
+            |b, m| b.iter(|| p1305.mac(black_box(&[7; 16]), m)),
+        );
+        g.bench_with_input(BenchmarkId::new("blake3-keyed", size), &msg, |b, m| {
+            b.iter(|| blake3::keyed_hash(black_box(&k), m))
+        });
+    }
+    g.finish();
+}
+
+/// AES-256 over counter blocks, as Auth256's key stream and pads compute it: the `aes` crate
+/// (`encrypt_blocks`; VAES on 256/512 bits where the CPU has it, AES-NI otherwise) against
+/// OpenSSL's AES-256-CTR (`EVP` through the `openssl` crate).
+fn aes256(c: &mut Criterion) {
+    use aes::cipher::{BlockCipherEncrypt, KeyInit};
+    let mut g = c.benchmark_group("aes-256");
+    let k = key();
+    let aes = aes::Aes256::new(&k.into());
+    for size in [16 << 10, 1 << 20] {
+        configure(&mut g, size);
+        let mut blocks = vec![aes::Block::default(); size / 16];
+        g.bench_function(BenchmarkId::new("rustcrypto-aes-blocks", size), |b| {
+            b.iter(|| {
+                for (i, blk) in blocks.iter_mut().enumerate() {
+                    *blk = (i as u128).to_le_bytes().into();
+                }
+                aes.encrypt_blocks(&mut blocks);
+                black_box(&blocks);
+            })
+        });
+        let zeros = vec![0u8; size];
+        let mut out = vec![0u8; size + 16];
+        g.bench_function(BenchmarkId::new("openssl-aes-256-ctr", size), |b| {
+            b.iter(|| {
+                let mut c = openssl::symm::Crypter::new(
+                    openssl::symm::Cipher::aes_256_ctr(),
+                    openssl::symm::Mode::Encrypt,
+                    &k,
+                    Some(&[0u8; 16]),
+                )
+                .expect("OpenSSL has AES-256-CTR");
+                let n = c.update(&zeros, &mut out).expect("CTR encrypts");
+                black_box(n);
+            })
+        });
+    }
+    g.finish();
+}
+
 /// Auth256 without the key-stream cache: every message recomputes its r_t with AES-256
 /// (the cost a first message, or a message beyond the cache limit, pays).
 fn uncached(c: &mut Criterion) {
@@ -116,5 +214,5 @@ fn threads(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, macs, uncached, threads);
+criterion_group!(benches, macs, two_level, aes256, uncached, threads);
 criterion_main!(benches);
