@@ -180,6 +180,17 @@ pub fn leaky_selftest() -> u8 {
 const LENGTHS: [usize; 9] = [0, 1, 15, 16, 17, 63, 64, 257, 1500];
 
 /// Feeds `msg` in chunks of 1, 7, 16, 100, ... bytes (streaming against one-shot).
+/// The public tag of `msg` fed in uneven [`chunks`] to the MAC that `start` begins.
+macro_rules! streamed {
+    ($start:expr, $msg:expr) => {{
+        let mut m = $start;
+        for c in chunks($msg) {
+            m.update(c);
+        }
+        public(m.finalize().into_bytes())
+    }};
+}
+
 fn chunks(msg: &[u8]) -> impl Iterator<Item = &[u8]> {
     let sizes = [1usize, 7, 16, 100, 33, 1024];
     let mut at = 0;
@@ -208,11 +219,10 @@ fn poly1305(r: &mut Report) {
                 .mac_stream(&msg);
             let k = key;
             secret(&k);
-            let mut m = Poly1305::with_backend(&k, b).expect("backend is available");
-            for c in chunks(&msg) {
-                m.update(c);
-            }
-            let tag = public(m.finalize().into_bytes());
+            let tag = streamed!(
+                Poly1305::with_backend(&k, b).expect("backend is available"),
+                &msg
+            );
             assert_eq!(tag, want, "poly1305 {b} len {len}");
             let mut m = Poly1305::with_backend(&k, b).expect("backend is available");
             m.update(&msg);
@@ -245,11 +255,8 @@ fn poly1305_aes(r: &mut Report) {
         r.cover(b);
         for len in LENGTHS {
             let (key, nonce, msg, want, sk) = poly1305_aes_case(&mut rng, b, len);
-            let mut m = sk.start(&nonce);
-            for c in chunks(&msg) {
-                m.update(c);
-            }
-            assert_eq!(public(m.finalize().into_bytes()), want);
+            let tag = streamed!(sk.start(&nonce), &msg);
+            assert_eq!(tag, want);
             assert!(sk.verify(&nonce, &msg, &want).is_ok());
             let mut wrong = want;
             wrong[15] ^= 0x80;
@@ -325,11 +332,8 @@ fn hash127_aes(r: &mut Report) {
         let k = key;
         secret(&k);
         let sk = Hash127AesKey::new(&k);
-        let mut m = sk.start(&nonce);
-        for c in chunks(&msg) {
-            m.update(c);
-        }
-        assert_eq!(public(m.finalize().into_bytes()), want);
+        let tag = streamed!(sk.start(&nonce), &msg);
+        assert_eq!(tag, want);
         assert!(sk.verify(&nonce, &msg, &want).is_ok());
         let mut wrong = want;
         wrong[0] ^= 1;
@@ -356,15 +360,8 @@ fn auth256(r: &mut Report) {
                 secret(&k);
                 let sk = Auth256Key::with_options(&k, b, DEFAULT_CACHE_LIMIT)
                     .expect("backend is available");
-                let mut m = sk.start_with(&nonce, enc);
-                for c in chunks(&msg) {
-                    m.update(c);
-                }
-                assert_eq!(
-                    public(m.finalize().into_bytes()),
-                    want,
-                    "auth256 {b} {enc:?}"
-                );
+                let tag = streamed!(sk.start_with(&nonce, enc), &msg);
+                assert_eq!(tag, want, "auth256 {b} {enc:?}");
                 let mut m = sk.start_with(&nonce, enc);
                 m.update(&msg);
                 assert!(m.verify(&want).is_ok());
@@ -400,15 +397,8 @@ fn auth256_2l(r: &mut Report) {
             let k = key;
             secret(&k);
             let sk = Auth256TwoLevelKey::with_backend(&k, b).expect("backend is available");
-            let mut m = sk.start_with(&nonce, enc);
-            for c in chunks(&msg) {
-                m.update(c);
-            }
-            assert_eq!(
-                public(m.finalize().into_bytes()),
-                want,
-                "auth256-2l {b} {enc:?}"
-            );
+            let tag = streamed!(sk.start_with(&nonce, enc), &msg);
+            assert_eq!(tag, want, "auth256-2l {b} {enc:?}");
             let mut m = sk.start_with(&nonce, enc);
             m.update(&msg[..CHUNK]);
             let mut p = sk.piece_at(enc, CHUNK as u64).expect("a chunk boundary");
