@@ -33,7 +33,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{Acc, BATCH, Pair, Sum, Tables};
+use super::{Acc, BATCH, PAIR, Pair, Sum, Tables};
 use crate::bitslice::SlicedGf256x64;
 
 #[inline]
@@ -337,29 +337,26 @@ fn store_acc(acc: &mut Acc<512>, v: &[__m512i; 32]) {
     }
 }
 
-/// Groups ahead of the one being hashed whose message lines are prefetched.
-const PREFETCH_GROUPS: usize = 4;
+/// Bytes ahead of the group being hashed whose message lines are prefetched: four groups
+/// (4, 8 and 16 measured the same on Zen 4; a prefetch that stopped at the end of the slice
+/// left 64 MiB messages at 0.12 ns/B, this one 0.078, against 0.058 in cache).
+const PREFETCH_AHEAD: usize = 4 * (BATCH / 2) * PAIR;
 
 /// Absorbs whole batches.
 #[target_feature(enable = "avx512f,avx512bw,gfni")]
 pub(crate) fn absorb(t: &Tables, acc: &mut Acc<512>, msg: &[Pair], key: &[Pair]) {
     // The accumulator as vectors for the whole call (copied in and out once).
     let mut v = load_acc(acc);
-    for (i, (m, k)) in msg
-        .chunks_exact(BATCH / 2)
-        .zip(key.chunks_exact(BATCH / 2))
-        .enumerate()
-    {
-        // The hardware prefetcher alone left files past the caches at 6 GB/s (a group
-        // computes long enough between its loads that the stream falls behind): ask for the
-        // message PREFETCH_GROUPS groups ahead, one line per 64-byte pair. A hint on a public
-        // address; past the end it is not issued.
-        if let Some(ahead) =
-            msg.get((i + PREFETCH_GROUPS) * BATCH / 2..(i + PREFETCH_GROUPS + 1) * BATCH / 2)
-        {
-            for p in ahead {
-                _mm_prefetch::<_MM_HINT_T0>(p.as_ptr().cast());
-            }
+    for (m, k) in msg.chunks_exact(BATCH / 2).zip(key.chunks_exact(BATCH / 2)) {
+        // The hardware prefetcher alone left messages past the caches at a third of the
+        // in-cache speed (a group computes long enough between its bursts of loads that the
+        // stream falls behind): ask for the lines PREFETCH_AHEAD bytes ahead, past the end of
+        // this call's slice too (a streaming caller hands over 16 KiB at a time, and the next
+        // 16 KiB follow). A prefetch is a hint: it never faults and reads nothing into the
+        // program, and its address depends on the message position only.
+        let base = m.as_ptr().cast::<i8>().wrapping_add(PREFETCH_AHEAD);
+        for j in 0..BATCH / 2 {
+            _mm_prefetch::<_MM_HINT_T0>(base.wrapping_add(j * PAIR));
         }
         group(t, &mut v, m, k);
     }
