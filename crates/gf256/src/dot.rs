@@ -12,15 +12,15 @@
 //!
 //! A pair a_t ‖ a'_t is 64 bytes: 32 y-basis coordinates of a_t, then 32 of a'_t. Pairs are
 //! processed in *batches* ([`DotSum::batch`]) by the [`Backend`] the [`DotSum`] was made for:
-//! bitsliced `u64` words (`Soft`, 64 pairs) or 256-bit words (`Avx2`, 256 pairs), one kernel
-//! generic over the word (`sliced`), or byte-sliced AVX-512 GFNI (`Gfni`, 32-pair groups),
+//! bitsliced `u64` words (`Soft`, 64 pairs) or 256-bit words (`Avx2`, `Avx512`, 256 pairs),
+//! one kernel generic over the word (`sliced`), or byte-sliced GFNI (`Gfni`, `Gfni256`),
 //! each running the y-basis network of [`crate::fft::fft64_ybasis`] with the twiddles of
 //! [`crate::fft::ybasis_twiddle`]. A few pairs at the end of a sequence take a short path
 //! (one element's 64 positions across the lanes). Sums add (XOR), so pieces of one sequence
-//! computed apart merge with [`DotSum::add`]. Internally the running sum is 64 positions × 64
-//! bytes per 64 lanes, spread over lanes (a bitsliced word per position and bit for `Soft` and
-//! `Avx2`, a vector of AES-field bytes per position for `Gfni`), plus 64 point values of the
-//! short path. Constant-time: every instruction's time and every address are independent of
+//! computed apart merge with [`DotSum::add`]. Internally the running sum is, for the bitsliced
+//! kernels, 64 words whose bytes keep the lane parities of each point's bits (`sliced::Folded`,
+//! 512 bytes whatever the lane count), for the GFNI ones 64 positions of AES-field bytes spread
+//! over lanes (`Acc`), plus 64 point values of the short path. Constant-time: every instruction's time and every address are independent of
 //! the pairs.
 
 #[cfg(target_arch = "x86_64")]
@@ -56,10 +56,9 @@ pub const B256_UNIT: usize = 16384;
 /// ([`DotSum::batch`]) is a multiple.
 pub const BATCH: usize = 64;
 
-/// A running FFT-domain sum of `N` u64s: 64 positions × 64 bytes (`N` = 512) for 64-lane
-/// batches (a bitsliced word set per position for `Soft` and `Avx2`, a vector of 64
-/// AES-field bytes per position for `Gfni`), 64 positions × 256 bytes (`N` = 2048) for the
-/// 256-lane batches of `Avx2`. Zeroized on drop.
+/// A running FFT-domain sum of the byte-sliced kernels, `N` u64s: a vector of 64 AES-field
+/// bytes per position for `Gfni` (`N` = 512), the 256-bit layout of `Gfni256` (`N` = 2048).
+/// Zeroized on drop.
 #[derive(Clone)]
 #[repr(C, align(64))]
 pub(crate) struct Acc<const N: usize>(pub(crate) [u64; N]);
@@ -161,8 +160,9 @@ fn build_tables() -> Tables {
     }
 }
 
-/// The FFT-domain running sum of a message: the batch accumulators (each allocated on its
-/// first batch) and 64 point values kept directly (the short paths).
+/// The FFT-domain running sum of a message: the GFNI batch accumulators (each allocated on its
+/// first batch), the bitsliced kernels' folded sum, and 64 point values kept directly (the
+/// short paths).
 #[derive(Clone)]
 pub(crate) struct Sum {
     pub(crate) acc: Option<Box<Acc<512>>>,
