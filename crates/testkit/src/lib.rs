@@ -6,7 +6,8 @@
 //! - [`gf2m`]: F_{2^m} polynomial arithmetic bit by bit (schoolbook, long division);
 //! - [`tower`]: the F_4 ⊂ F_16 ⊂ F_256 tower multiplied from its defining polynomials;
 //! - [`hash256`]: Hash256 / Auth256-AES from docs/spec.md §3.3, on [`tower`] and [`gf2m`]-style
-//!   schoolbook polynomials (the y-basis built from ψ(x) = x² + x).
+//!   schoolbook polynomials (the y-basis built from ψ(x) = x² + x);
+//! - [`pb256`]: `auth256-pb` from docs/spec.md §3.3.2 on [`gf2m`]'s schoolbook polynomials.
 //!
 //! Every reference here is written once, from the definitions, and shares no code with the
 //! library crates (it depends on none of their arithmetic: only on `wegman-arch`, for the list
@@ -16,6 +17,7 @@
 pub mod gf2m;
 pub mod hash256;
 pub mod patterns;
+pub mod pb256;
 pub mod rng;
 pub mod tower;
 
