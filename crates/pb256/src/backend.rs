@@ -117,7 +117,10 @@ mod tests {
         ];
         for (b, feats) in uses {
             for f in feats {
-                assert!(b.features().contains(f), "{b} uses {f} without declaring it");
+                assert!(
+                    b.features().contains(f),
+                    "{b} uses {f} without declaring it"
+                );
             }
             // The product of every x86 token is the clmul module's (sse2 is part of x86-64).
             for f in clmul::FEATURES.iter().filter(|&&f| f != "sse2") {

@@ -36,6 +36,11 @@ impl DotSum {
         self.backend.get()
     }
 
+    /// The checked backend (to start further sums or products on it).
+    pub fn available(&self) -> Available {
+        self.backend
+    }
+
     /// Adds Σ (m_t + k_t)(m'_t + k'_t) over the pairs of `msg`, pair t against `key[t]`.
     ///
     /// Errors: [`KeyTooShort`] (and nothing added) if `key` has fewer pairs than `msg`.
@@ -47,6 +52,14 @@ impl DotSum {
             self.backend.run(Absorb(&mut self.acc, msg, key));
         }
         Ok(())
+    }
+
+    /// Adds an element (the finished sum of another part of the same chunk: sums reduce
+    /// linearly, so a reduced partial sum joins an unreduced one).
+    pub fn add(&mut self, x: &Fe256x64) {
+        for (a, b) in self.acc.0.iter_mut().zip(x.0) {
+            *a ^= b;
+        }
     }
 
     /// The sum reduced mod f; the sum starts again from zero.

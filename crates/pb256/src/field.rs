@@ -199,7 +199,10 @@ mod tests {
                 assert_eq!(w.reduce().0, reduce_bits(w.0));
             }
         }
-        assert_eq!(Wide512x64([u64::MAX; 8]).reduce().0, reduce_bits([u64::MAX; 8]));
+        assert_eq!(
+            Wide512x64([u64::MAX; 8]).reduce().0,
+            reduce_bits([u64::MAX; 8])
+        );
     }
 
     extern crate std;
@@ -224,7 +227,9 @@ mod tests {
         let mut a: std::vec::Vec<u8> = (0..=256)
             .map(|i| u8::from(matches!(i, 256 | 10 | 5 | 2 | 0)))
             .collect();
-        let mut b: std::vec::Vec<u8> = (0..256).map(|i| ((g[i / 64] >> (i % 64)) & 1) as u8).collect();
+        let mut b: std::vec::Vec<u8> = (0..256)
+            .map(|i| ((g[i / 64] >> (i % 64)) & 1) as u8)
+            .collect();
         let deg = |p: &[u8]| p.iter().rposition(|&c| c == 1);
         while let Some(db) = deg(&b) {
             while let Some(da) = deg(&a) {

@@ -51,7 +51,12 @@ fn extreme_operands() {
         p[31] = 0x80;
         p[63] = 0x80;
     }
-    for (msg, key) in [(&ones, &zeros), (&top, &zeros), (&zeros, &ones), (&ones, &top)] {
+    for (msg, key) in [
+        (&ones, &zeros),
+        (&top, &zeros),
+        (&zeros, &ones),
+        (&ones, &top),
+    ] {
         let want = reference::chunk_hash(key.as_flattened(), msg.as_flattened());
         for &b in &all {
             assert_eq!(sum_on(b, msg, key), want, "{b}");
@@ -101,7 +106,11 @@ fn products_match_the_reference() {
         let (a, b) = (Fe256x64::from_bytes(&x), Fe256x64::from_bytes(&y));
         assert_eq!(a.mul(&b).to_bytes(), want);
         for &be in &all {
-            assert_eq!(mul_on(Available::new(be).unwrap(), &a, &b).to_bytes(), want, "{be}");
+            assert_eq!(
+                mul_on(Available::new(be).unwrap(), &a, &b).to_bytes(),
+                want,
+                "{be}"
+            );
         }
     }
 }

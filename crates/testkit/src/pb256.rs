@@ -70,7 +70,10 @@ pub fn hash(key: &[u8; 32], msg: &[u8]) -> [u8; 32] {
     let mut padded = msg.to_vec();
     padded.push(1);
     padded.resize(padded.len().next_multiple_of(64), 0);
-    let chunks: Vec<[u8; 32]> = padded.chunks(16384).map(|c| chunk_hash(&level1, c)).collect();
+    let chunks: Vec<[u8; 32]> = padded
+        .chunks(16384)
+        .map(|c| chunk_hash(&level1, c))
+        .collect();
     let n = chunks.len();
     let mut h = [0u8; 32];
     for (i, hi) in chunks.iter().enumerate() {

@@ -53,7 +53,10 @@ unsafe fn products(p: &mut [__m128i; 7], a01: __m128i, a23: __m128i, b01: __m128
         p[1] = xor!(p[1], xor!(x!(a01, b01, 0x01), x!(a01, b01, 0x10)));
         p[2] = xor!(
             p[2],
-            xor!(x!(a01, b01, 0x11), xor!(x!(a01, b23, 0x00), x!(a23, b01, 0x00)))
+            xor!(
+                x!(a01, b01, 0x11),
+                xor!(x!(a01, b23, 0x00), x!(a23, b01, 0x00))
+            )
         );
         p[3] = xor!(
             p[3],
@@ -64,7 +67,10 @@ unsafe fn products(p: &mut [__m128i; 7], a01: __m128i, a23: __m128i, b01: __m128
         );
         p[4] = xor!(
             p[4],
-            xor!(x!(a01, b23, 0x11), xor!(x!(a23, b01, 0x11), x!(a23, b23, 0x00)))
+            xor!(
+                x!(a01, b23, 0x11),
+                xor!(x!(a23, b01, 0x11), x!(a23, b23, 0x00))
+            )
         );
         p[5] = xor!(p[5], xor!(x!(a23, b23, 0x01), x!(a23, b23, 0x10)));
         p[6] = xor!(p[6], x!(a23, b23, 0x11));
