@@ -9,7 +9,9 @@
 //!
 //! Groups: `auth256` (one key stream as long as the message), `auth256-2l` (the two-level MAC
 //! of docs/spec.md §3.3.1 on every tier and b = 1, 256, up to 1 GiB beside Poly1305-AES and
-//! keyed BLAKE3), `aes-256` (the key stream's AES, the `aes` crate with VAES where the CPU
+//! keyed BLAKE3), `auth256-pb` (the same two levels over a polynomial basis on carry-less
+//! multipliers, docs/spec.md §3.3.2, every tier, beside every peer above and hash127-AES),
+//! `aes-256` (the key stream's AES, the `aes` crate with VAES where the CPU
 //! has it, against OpenSSL's AES-256-CTR), `auth256-uncached`, `auth256-threads`.
 
 #[path = "common/mod.rs"]
@@ -21,7 +23,10 @@ use common::{configure, key, message, threads_group};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use ghash::universal_hash::UniversalHash;
 use wegman_bench::OpensslGmac;
-use wegman_mac::hash256::{Auth256Key, Auth256TwoLevelKey, Backend, Encoding};
+use wegman_mac::hash127::Hash127AesKey;
+use wegman_mac::hash256::{
+    Auth256Key, Auth256PbKey, Auth256TwoLevelKey, Backend, Encoding, PbBackend,
+};
 use wegman_mac::poly1305::Poly1305AesKey;
 
 const SIZES: [usize; 5] = [64, 1024, 16 << 10, 1 << 20, 64 << 20];
@@ -150,6 +155,88 @@ fn two_level(c: &mut Criterion) {
     g.finish();
 }
 
+/// `auth256-pb` on every tier the CPU has (each forced; the portable one up to 1 MiB), beside
+/// the other MACs of wegman (Poly1305-AES, hash127-AES, `auth256`, `auth256-2l`, detected
+/// backends) and the peers: OpenSSL GMAC, RustCrypto `ghash` and `polyval`, keyed BLAKE3.
+fn pb(c: &mut Criterion) {
+    let mut g = c.benchmark_group("auth256-pb");
+    let k = key();
+    let nonce = [7u8; 12];
+    let tiers: Vec<(PbBackend, Auth256PbKey)> = PbBackend::available()
+        .map(|b| {
+            (
+                b,
+                Auth256PbKey::with_backend(&k, b).expect("backend is available"),
+            )
+        })
+        .collect();
+    let p1305 = Poly1305AesKey::new(&k).unwrap();
+    let h127 = Hash127AesKey::new(&k);
+    let auth = Auth256Key::new(&k);
+    let two = Auth256TwoLevelKey::new(&k);
+    let mut gmac = OpensslGmac::new();
+    let h: [u8; 16] = core::array::from_fn(|i| k[i]);
+    let ghash0 = ghash::GHash::new(&h.into());
+    let polyval0 = polyval::Polyval::new(&h.into());
+    for size in SIZES {
+        let msg = message(size);
+        configure(&mut g, size);
+        for (backend, key) in &tiers {
+            if *backend == PbBackend::Soft && size > 1 << 20 {
+                continue;
+            }
+            g.bench_with_input(
+                BenchmarkId::new(format!("wegman-auth256-pb-{backend}"), size),
+                &msg,
+                |b, m| b.iter(|| key.mac(black_box(&nonce), m)),
+            );
+        }
+        g.bench_with_input(
+            BenchmarkId::new("wegman-poly1305-aes", size),
+            &msg,
+            |b, m| b.iter(|| p1305.mac(black_box(&[7; 16]), m)),
+        );
+        g.bench_with_input(
+            BenchmarkId::new("wegman-hash127-aes", size),
+            &msg,
+            |b, m| b.iter(|| h127.mac(black_box(&[7; 16]), m)),
+        );
+        g.bench_with_input(BenchmarkId::new("wegman-auth256", size), &msg, |b, m| {
+            b.iter(|| auth.mac(black_box(&nonce), m))
+        });
+        g.bench_with_input(BenchmarkId::new("wegman-auth256-2l", size), &msg, |b, m| {
+            b.iter(|| two.mac(black_box(&nonce), m))
+        });
+        if let Some(gmac) = &mut gmac {
+            g.bench_with_input(BenchmarkId::new("openssl-gmac", size), &msg, |b, m| {
+                b.iter(|| gmac.mac(black_box(&h), &nonce, m))
+            });
+        }
+        g.bench_with_input(BenchmarkId::new("rustcrypto-ghash", size), &msg, |b, m| {
+            b.iter(|| {
+                let mut x = ghash0.clone();
+                x.update_padded(m);
+                x.finalize()
+            })
+        });
+        g.bench_with_input(
+            BenchmarkId::new("rustcrypto-polyval", size),
+            &msg,
+            |b, m| {
+                b.iter(|| {
+                    let mut x = polyval0.clone();
+                    x.update_padded(m);
+                    x.finalize()
+                })
+            },
+        );
+        g.bench_with_input(BenchmarkId::new("blake3-keyed", size), &msg, |b, m| {
+            b.iter(|| blake3::keyed_hash(black_box(&k), m))
+        });
+    }
+    g.finish();
+}
+
 /// AES-256 over counter blocks, as Auth256's key stream and pads compute it: the `aes` crate
 /// (`encrypt_blocks`; VAES on 256/512 bits where the CPU has it, AES-NI otherwise) against
 /// OpenSSL's AES-256-CTR (`EVP` through the `openssl` crate).
@@ -214,5 +301,5 @@ fn threads(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, macs, two_level, aes256, uncached, threads);
+criterion_group!(benches, macs, two_level, pb, aes256, uncached, threads);
 criterion_main!(benches);

@@ -446,6 +446,17 @@ fn long_message_rows(plan: &Plan, data: &[u8], k: &[u8; 32]) -> Vec<Row> {
             });
         }
     }
+    for backend in wegman_mac::hash256::PbBackend::available() {
+        let Ok(key) = wegman_mac::hash256::Auth256PbKey::with_backend(k, backend) else {
+            continue;
+        };
+        rows.push(Row {
+            name: format!("wegman auth256-pb ({backend}, key)"),
+            secs: sizes(&mut |m| {
+                black_box(key.mac(&[7; 12], m));
+            }),
+        });
+    }
     if let Ok(p) = Poly1305AesKey::new(k) {
         rows.push(Row {
             name: "wegman poly1305-aes (key)".into(),

@@ -17,8 +17,8 @@ use zeroize::Zeroizing;
 use crate::Error;
 use crate::hash127::{Hash127Aes, Hash127AesKey};
 use crate::hash256::{
-    Auth256, Auth256Key, Auth256Piece, Auth256TwoLevel, Auth256TwoLevelKey, Auth256TwoLevelPiece,
-    Encoding,
+    Auth256, Auth256Key, Auth256Pb, Auth256PbKey, Auth256PbPiece, Auth256Piece, Auth256TwoLevel,
+    Auth256TwoLevelKey, Auth256TwoLevelPiece, Encoding,
 };
 use crate::poly1305::{Poly1305, Poly1305Aes, Poly1305AesKey, Poly1305Piece};
 
@@ -32,6 +32,9 @@ pub enum Alg {
     Auth256x128,
     /// `auth256-2l`: Auth256 in two levels with a 16 KiB key (docs/spec.md §3.3.1).
     Auth256TwoLevel,
+    /// `auth256-pb`: the two levels of `auth256-2l` over a polynomial basis, for carry-less
+    /// multipliers (docs/spec.md §3.3.2).
+    Auth256Pb,
     /// `poly1305-aes`: Poly1305-AES (key k ‖ r, 16-byte nonce).
     Poly1305Aes,
     /// `hash127-aes`: hash127-AES (key k ‖ r-words, 16-byte nonce).
@@ -59,10 +62,11 @@ impl core::error::Error for UnknownAlgorithm {}
 
 impl Alg {
     /// Every algorithm, in the order help texts list them.
-    pub const ALL: [Alg; 6] = [
+    pub const ALL: [Alg; 7] = [
         Alg::Auth256,
         Alg::Auth256x128,
         Alg::Auth256TwoLevel,
+        Alg::Auth256Pb,
         Alg::Poly1305Aes,
         Alg::Hash127Aes,
         Alg::Poly1305,
@@ -80,6 +84,7 @@ impl Alg {
             Alg::Auth256 => "auth256",
             Alg::Auth256x128 => "auth256-128",
             Alg::Auth256TwoLevel => "auth256-2l",
+            Alg::Auth256Pb => "auth256-pb",
             Alg::Poly1305Aes => "poly1305-aes",
             Alg::Hash127Aes => "hash127-aes",
             Alg::Poly1305 => "poly1305",
@@ -118,7 +123,9 @@ impl Alg {
         match self {
             Alg::Poly1305 | Alg::Poly1305Aes => crate::poly1305::KEY_SIZE,
             Alg::Hash127Aes => crate::hash127::KEY_SIZE,
-            Alg::Auth256 | Alg::Auth256x128 | Alg::Auth256TwoLevel => crate::hash256::KEY_SIZE,
+            Alg::Auth256 | Alg::Auth256x128 | Alg::Auth256TwoLevel | Alg::Auth256Pb => {
+                crate::hash256::KEY_SIZE
+            }
         }
     }
 
@@ -128,7 +135,7 @@ impl Alg {
             Alg::Poly1305 => None,
             Alg::Poly1305Aes => Some(crate::poly1305::NONCE_SIZE),
             Alg::Hash127Aes => Some(crate::hash127::NONCE_SIZE),
-            Alg::Auth256 | Alg::Auth256x128 | Alg::Auth256TwoLevel => {
+            Alg::Auth256 | Alg::Auth256x128 | Alg::Auth256TwoLevel | Alg::Auth256Pb => {
                 Some(crate::hash256::NONCE_SIZE)
             }
         }
@@ -139,7 +146,7 @@ impl Alg {
         match self {
             Alg::Poly1305 | Alg::Poly1305Aes => crate::poly1305::TAG_SIZE,
             Alg::Hash127Aes => crate::hash127::TAG_SIZE,
-            Alg::Auth256 | Alg::Auth256TwoLevel => crate::hash256::TAG_SIZE,
+            Alg::Auth256 | Alg::Auth256TwoLevel | Alg::Auth256Pb => crate::hash256::TAG_SIZE,
             Alg::Auth256x128 => crate::hash256::TAG128_SIZE,
         }
     }
@@ -178,6 +185,7 @@ impl Alg {
             Alg::Auth256TwoLevel => {
                 Inner::Auth256TwoLevel(Box::new(Auth256TwoLevelKey::from_slice(key)?))
             }
+            Alg::Auth256Pb => Inner::Auth256Pb(Box::new(Auth256PbKey::from_slice(key)?)),
         };
         Ok(AnyKey {
             alg: self,
@@ -207,6 +215,7 @@ enum Inner {
     Hash127Aes(Box<Hash127AesKey>),
     Auth256(Box<Auth256Key>),
     Auth256TwoLevel(Box<Auth256TwoLevelKey>),
+    Auth256Pb(Box<Auth256PbKey>),
 }
 
 impl core::fmt::Debug for AnyKey {
@@ -245,6 +254,7 @@ impl AnyKey {
             (Inner::Auth256TwoLevel(k), Some(n)) => {
                 Stream::Auth256TwoLevel(k.start_from_slice(n, self.enc)?)
             }
+            (Inner::Auth256Pb(k), Some(n)) => Stream::Auth256Pb(k.start_from_slice(n)?),
             (Inner::OneTime(_), Some(_)) => {
                 return Err(Error::InvalidParameter {
                     reason: "poly1305 takes no nonce",
@@ -284,6 +294,7 @@ impl AnyKey {
             Inner::Poly1305Aes(k) => Piece::Poly1305(Box::new(k.piece_at(offset))),
             Inner::Auth256(k) => Piece::Auth256(k.piece_at(self.enc, offset)?),
             Inner::Auth256TwoLevel(k) => Piece::Auth256TwoLevel(k.piece_at(self.enc, offset)?),
+            Inner::Auth256Pb(k) => Piece::Auth256Pb(k.piece_at(offset)?),
             Inner::Hash127Aes(_) => return Err(no_pieces()),
         }))
     }
@@ -305,6 +316,7 @@ impl AnyKey {
                 self.same_encoding(p.encoding())?;
                 Piece::Auth256TwoLevel(p)
             }
+            Inner::Auth256Pb(k) => Piece::Auth256Pb(k.piece_from_bytes(blob)?),
             Inner::Hash127Aes(_) => return Err(no_pieces()),
         }))
     }
@@ -344,6 +356,7 @@ enum Stream<'k> {
     Hash127Aes(Hash127Aes<'k>),
     Auth256(Auth256<'k>),
     Auth256TwoLevel(Auth256TwoLevel<'k>),
+    Auth256Pb(Auth256Pb<'k>),
 }
 
 impl core::fmt::Debug for AnyStream<'_> {
@@ -367,6 +380,7 @@ impl AnyStream<'_> {
             Stream::Hash127Aes(p) => p.update(data),
             Stream::Auth256(p) => p.update(data),
             Stream::Auth256TwoLevel(p) => p.update(data),
+            Stream::Auth256Pb(p) => p.update(data),
         }
     }
 
@@ -380,6 +394,7 @@ impl AnyStream<'_> {
             Stream::Hash127Aes(p) => p.update_parallel(data),
             Stream::Auth256(p) => p.update_parallel(data),
             Stream::Auth256TwoLevel(p) => p.update_parallel(data),
+            Stream::Auth256Pb(p) => p.update_parallel(data),
         }
     }
 
@@ -401,6 +416,7 @@ impl AnyStream<'_> {
             (Stream::Poly1305Aes(s), Piece::Poly1305(p)) => s.absorb(*p),
             (Stream::Auth256(s), Piece::Auth256(p)) => s.absorb(p),
             (Stream::Auth256TwoLevel(s), Piece::Auth256TwoLevel(p)) => s.absorb(p),
+            (Stream::Auth256Pb(s), Piece::Auth256Pb(p)) => s.absorb(p),
             _ => Err(Error::PieceMismatch {
                 reason: "the piece belongs to another algorithm",
             }),
@@ -422,6 +438,7 @@ impl AnyStream<'_> {
             }
             Stream::Auth256(p) => p.finalize().as_bytes().to_vec(),
             Stream::Auth256TwoLevel(p) => p.finalize().as_bytes().to_vec(),
+            Stream::Auth256Pb(p) => p.finalize().as_bytes().to_vec(),
         }
     }
 
@@ -441,6 +458,7 @@ impl AnyStream<'_> {
             Stream::Hash127Aes(p) => p.verify(tag),
             Stream::Auth256(p) => p.verify(tag),
             Stream::Auth256TwoLevel(p) => p.verify(tag),
+            Stream::Auth256Pb(p) => p.verify(tag),
         }
     }
 }
@@ -455,6 +473,7 @@ enum Piece<'k> {
     Poly1305(Box<Poly1305Piece>),
     Auth256(Auth256Piece<'k>),
     Auth256TwoLevel(Auth256TwoLevelPiece<'k>),
+    Auth256Pb(Auth256PbPiece<'k>),
 }
 
 impl core::fmt::Debug for AnyPiece<'_> {
@@ -470,6 +489,7 @@ impl AnyPiece<'_> {
             Piece::Poly1305(p) => p.offset(),
             Piece::Auth256(p) => p.offset(),
             Piece::Auth256TwoLevel(p) => p.offset(),
+            Piece::Auth256Pb(p) => p.offset(),
         }
     }
 
@@ -479,6 +499,7 @@ impl AnyPiece<'_> {
             Piece::Poly1305(p) => p.len(),
             Piece::Auth256(p) => p.len(),
             Piece::Auth256TwoLevel(p) => p.len(),
+            Piece::Auth256Pb(p) => p.len(),
         }
     }
 
@@ -493,6 +514,7 @@ impl AnyPiece<'_> {
             Piece::Poly1305(p) => p.update(data),
             Piece::Auth256(p) => p.update(data),
             Piece::Auth256TwoLevel(p) => p.update(data),
+            Piece::Auth256Pb(p) => p.update(data),
         }
     }
 
@@ -502,6 +524,7 @@ impl AnyPiece<'_> {
             (Piece::Poly1305(a), Piece::Poly1305(b)) => a.merge(*b),
             (Piece::Auth256(a), Piece::Auth256(b)) => a.merge(b),
             (Piece::Auth256TwoLevel(a), Piece::Auth256TwoLevel(b)) => a.merge(b),
+            (Piece::Auth256Pb(a), Piece::Auth256Pb(b)) => a.merge(b),
             _ => Err(Error::PieceMismatch {
                 reason: "the pieces belong to different algorithms",
             }),
@@ -514,6 +537,7 @@ impl AnyPiece<'_> {
             Piece::Poly1305(p) => p.to_bytes(),
             Piece::Auth256(p) => p.to_bytes(),
             Piece::Auth256TwoLevel(p) => p.to_bytes(),
+            Piece::Auth256Pb(p) => p.to_bytes(),
         })
     }
 }

@@ -34,6 +34,10 @@ fn direct(alg: Alg, key: &[u8], nonce: Option<&[u8]>, msg: &[u8]) -> Vec<u8> {
             let k = wegman_mac::hash256::Auth256TwoLevelKey::from_slice(key).unwrap();
             k.mac(n.try_into().unwrap(), msg).as_bytes().to_vec()
         }
+        Alg::Auth256Pb => {
+            let k = wegman_mac::hash256::Auth256PbKey::from_slice(key).unwrap();
+            k.mac(n.try_into().unwrap(), msg).as_bytes().to_vec()
+        }
         Alg::Poly1305Aes => {
             let k = Poly1305AesKey::from_slice(key).unwrap();
             k.mac(n.try_into().unwrap(), msg).as_bytes().to_vec()
@@ -61,8 +65,8 @@ fn names_parse_back_and_unknown_names_list_the_known() {
     assert_eq!(e, UnknownAlgorithm("auth512".into()));
     assert_eq!(
         e.to_string(),
-        "unknown algorithm 'auth512' (known: auth256, auth256-128, auth256-2l, poly1305-aes, \
-         hash127-aes, poly1305)"
+        "unknown algorithm 'auth512' (known: auth256, auth256-128, auth256-2l, auth256-pb, \
+         poly1305-aes, hash127-aes, poly1305)"
     );
     assert_eq!(Alg::DEFAULT, Alg::Auth256TwoLevel);
 }

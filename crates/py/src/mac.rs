@@ -503,6 +503,13 @@ keyed_class!(
 );
 
 keyed_class!(
+    PyAuth256Pb,
+    "Auth256Pb",
+    "auth256-pb: the two levels of auth256-2l over the polynomial basis x^256 + x^10 + x^5 + x^2 + 1, on carry-less multipliers (PCLMULQDQ/VPCLMULQDQ): 32-byte AES-256 key, 12-byte nonce, 32-byte tag; b must be 1. Pieces start at multiples of 16384 bytes.",
+    Alg::Auth256Pb
+);
+
+keyed_class!(
     PyPoly1305Aes,
     "Poly1305Aes",
     "Poly1305-AES (Bernstein 2005): 32-byte key k || r (r clamped: ValueError otherwise), 16-byte nonce, 16-byte tag.",
@@ -824,6 +831,8 @@ impl Piece {
             m.get().key().clone()
         } else if let Ok(m) = mac.cast::<PyAuth256TwoLevel>() {
             m.get().key().clone()
+        } else if let Ok(m) = mac.cast::<PyAuth256Pb>() {
+            m.get().key().clone()
         } else if let Ok(m) = mac.cast::<PyPoly1305Aes>() {
             m.get().key().clone()
         } else if let Ok(m) = mac.cast::<PyHash127Aes>() {
@@ -832,7 +841,7 @@ impl Piece {
             m.get().key.clone()
         } else {
             return Err(PyTypeError::new_err(
-                "Piece.from_bytes takes the MAC object (Auth256, Auth256_128, Auth256TwoLevel, Poly1305Aes or Poly1305) whose key made the piece",
+                "Piece.from_bytes takes the MAC object (Auth256, Auth256_128, Auth256TwoLevel, Auth256Pb, Poly1305Aes or Poly1305) whose key made the piece",
             ));
         };
         Ok(Piece::new(key.piece_from_bytes(&blob)?, key.name()))
@@ -898,6 +907,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyAuth256>()?;
     m.add_class::<PyAuth256_128>()?;
     m.add_class::<PyAuth256TwoLevel>()?;
+    m.add_class::<PyAuth256Pb>()?;
     m.add_class::<PyPoly1305Aes>()?;
     m.add_class::<PyHash127Aes>()?;
     m.add_class::<PyPoly1305>()?;

@@ -23,13 +23,14 @@ import wegman
 from conftest import REPO, Cli, message
 
 Keyed = (
-    wegman.Auth256 | wegman.Auth256_128 | wegman.Auth256TwoLevel | wegman.Poly1305Aes
-    | wegman.Hash127Aes
+    wegman.Auth256 | wegman.Auth256_128 | wegman.Auth256TwoLevel | wegman.Auth256Pb
+    | wegman.Poly1305Aes | wegman.Hash127Aes
 )
 KEYED: list[tuple[str, type[Keyed]]] = [
     ("auth256", wegman.Auth256),
     ("auth256-128", wegman.Auth256_128),
     ("auth256-2l", wegman.Auth256TwoLevel),
+    ("auth256-pb", wegman.Auth256Pb),
     ("poly1305-aes", wegman.Poly1305Aes),
     ("hash127-aes", wegman.Hash127Aes),
 ]
@@ -102,7 +103,9 @@ def check_lines(cli: Cli, alg: str, files: list[Path], *extra: str) -> list[tupl
     return rows
 
 
-@pytest.mark.parametrize("alg", ["auth256", "auth256-128", "poly1305-aes", "hash127-aes", "poly1305"])
+@pytest.mark.parametrize(
+    "alg", ["auth256", "auth256-128", "auth256-2l", "auth256-pb", "poly1305-aes", "hash127-aes", "poly1305"]
+)
 def test_tags_equal_the_cli(cli: Cli, tmp_path: Path, alg: str) -> None:
     key = cli.keygen(alg, cli.home / "k")
     sizes = [0, 1, 15, 16, 17, 63, 64, 65, 1000, 4096, 100_003]
@@ -111,7 +114,7 @@ def test_tags_equal_the_cli(cli: Cli, tmp_path: Path, alg: str) -> None:
         f = tmp_path / f"m{s}"
         f.write_bytes(message(s, s))
         files.append(f)
-    encodings = [1, 8, 256] if alg.startswith("auth256") else [1]
+    encodings = [1, 8, 256] if alg.startswith("auth256") and alg != "auth256-pb" else [1]
     for b in encodings:
         extra = ["--b", str(b)] if b != 1 else []
         for f, (name, nonce, tag) in zip(files, check_lines(cli, alg, files, *extra)):

@@ -11,7 +11,10 @@ import pytest
 import wegman
 from conftest import message
 
-PieceMac = wegman.Auth256 | wegman.Auth256_128 | wegman.Auth256TwoLevel | wegman.Poly1305Aes
+PieceMac = (
+    wegman.Auth256 | wegman.Auth256_128 | wegman.Auth256TwoLevel | wegman.Auth256Pb
+    | wegman.Poly1305Aes
+)
 
 
 def macs() -> list[tuple[PieceMac, int]]:
@@ -25,6 +28,7 @@ def macs() -> list[tuple[PieceMac, int]]:
         (wegman.Auth256_128(k), 64),
         (wegman.Auth256TwoLevel(k), 16384),
         (wegman.Auth256TwoLevel(k, b=256), 16384),
+        (wegman.Auth256Pb(k), 16384),
         (wegman.Poly1305Aes(wegman.Poly1305Aes.generate_key()), 1),
     ]
 

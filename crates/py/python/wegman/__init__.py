@@ -5,6 +5,8 @@ MACs (Wegman–Carter: a universal hash under a secret key, masked by a pad from
 
 - :class:`Auth256`, :class:`Auth256_128` — Bernstein–Chou's Auth256-AES over F_{2^256};
 - :class:`Auth256TwoLevel` — ``auth256-2l``, Auth256 in two levels with a 16 KiB key;
+- :class:`Auth256Pb` — ``auth256-pb``, the same two levels over a polynomial basis, on
+  carry-less multipliers;
 - :class:`Poly1305Aes` — Bernstein's Poly1305-AES;
 - :class:`Hash127Aes` — Bernstein's hash127-AES;
 - :class:`Poly1305` — the one-time Poly1305 of RFC 8439.
@@ -25,6 +27,7 @@ from ._wegman import (
     Auth256,
     Auth256_128,
     Auth256TwoLevel,
+    Auth256Pb,
     Hash127Aes,
     InvalidTag,
     Piece,
@@ -39,6 +42,7 @@ __all__ = [
     "Auth256",
     "Auth256_128",
     "Auth256TwoLevel",
+    "Auth256Pb",
     "Hash127Aes",
     "InvalidTag",
     "Piece",

@@ -43,7 +43,7 @@ class Piece:
 
     @staticmethod
     def from_bytes(
-        mac: Auth256 | Auth256_128 | Auth256TwoLevel | Poly1305Aes | Hash127Aes | Poly1305,
+        mac: Auth256 | Auth256_128 | Auth256TwoLevel | Auth256Pb | Poly1305Aes | Hash127Aes | Poly1305,
         blob: Buffer
     ) -> Piece: ...
     @property
@@ -81,6 +81,10 @@ class Auth256_128(_Keyed):
 @final
 class Auth256TwoLevel(_Keyed):
     """auth256-2l: 32-byte key, 12-byte nonce, 32-byte tag; pieces at multiples of 16384."""
+
+@final
+class Auth256Pb(_Keyed):
+    """auth256-pb: 32-byte key, 12-byte nonce, 32-byte tag; b = 1; pieces at multiples of 16384."""
 
 @final
 class Poly1305Aes(_Keyed):

@@ -34,13 +34,22 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, Union
 
-from . import Auth256, Auth256_128, Auth256TwoLevel, Hash127Aes, Piece, Poly1305, Poly1305Aes
+from . import (
+    Auth256,
+    Auth256_128,
+    Auth256Pb,
+    Auth256TwoLevel,
+    Hash127Aes,
+    Piece,
+    Poly1305,
+    Poly1305Aes,
+)
 from ._wegman import _cli_check_line, _cli_load_key, _cli_reserve_nonces
 
 if TYPE_CHECKING:
     from distributed import Client
 
-Mac = Union[Auth256, Auth256_128, Auth256TwoLevel, Poly1305Aes, Hash127Aes]
+Mac = Union[Auth256, Auth256_128, Auth256TwoLevel, Auth256Pb, Poly1305Aes, Hash127Aes]
 
 #: Default bytes per task.
 DEFAULT_PIECE_SIZE = 64 << 20
@@ -54,7 +63,15 @@ class _Sink(Protocol):
     def update(self, data: memoryview, /) -> object: ...
 
 
-ALGORITHMS = ("auth256", "auth256-128", "auth256-2l", "poly1305-aes", "hash127-aes", "poly1305")
+ALGORITHMS = (
+    "auth256",
+    "auth256-128",
+    "auth256-2l",
+    "auth256-pb",
+    "poly1305-aes",
+    "hash127-aes",
+    "poly1305",
+)
 
 
 def make_mac(alg: str, key: bytes, b: int = 1) -> Mac:
@@ -65,11 +82,13 @@ def make_mac(alg: str, key: bytes, b: int = 1) -> Mac:
         return Auth256_128(key, b=b)
     if alg == "auth256-2l":
         return Auth256TwoLevel(key, b=b)
+    if alg == "auth256-pb":
+        return Auth256Pb(key, b=b)
     if alg == "poly1305-aes":
         return Poly1305Aes(key, b=b)
     if alg == "hash127-aes":
         return Hash127Aes(key, b=b)
-    raise ValueError(f"no keyed MAC named {alg!r} (one of {', '.join(ALGORITHMS[:5])})")
+    raise ValueError(f"no keyed MAC named {alg!r} (one of {', '.join(ALGORITHMS[:6])})")
 
 
 def _feed(target: _Sink, path: str, offset: int, length: int) -> None:
@@ -115,8 +134,9 @@ def ranges(size: int, piece_size: int, unit: int) -> list[tuple[int, int]]:
 
 
 def _unit(alg: str, b: int) -> int:
-    """Pieces start at multiples of this: a chunk for auth256-2l, a segment pair for auth256."""
-    if alg == "auth256-2l":
+    """Pieces start at multiples of this: a chunk for auth256-2l and auth256-pb, a segment pair
+    for auth256."""
+    if alg in ("auth256-2l", "auth256-pb"):
         return 16384
     return 64 * b if alg.startswith("auth256") else 16
 
