@@ -131,18 +131,108 @@ pub(super) unsafe fn step(acc: &mut Acc6, m: &Pair, k: &Pair) {
     }
 }
 
-/// acc += Σ (m_t + k_t)(m'_t + k'_t) over the common length.
+/// acc += Σ (m_t + k_t)(m'_t + k'_t) over the common length: two pairs per step by one level
+/// of Karatsuba (as the AVX-512 kernel, [`super::avx512`]: Σ A0·B0, Σ A1·B1 and
+/// Σ (A0 + A1)(B0 + B1) apart, 12 `vpclmulqdq` per two pairs instead of 16), an odd last pair
+/// by [`step`].
 ///
 /// # Safety
 /// The CPU has avx2, pclmulqdq and vpclmulqdq.
 #[target_feature(enable = "avx2,pclmulqdq,vpclmulqdq")]
 pub(super) unsafe fn absorb(acc: &mut Wide512x64, msg: &[Pair], key: &[Pair]) {
-    // SAFETY: (the whole body) the features are this function's.
+    let n = msg.len().min(key.len());
+    let (msg, key) = (&msg[..n], &key[..n]);
+    let (m2, m_rest) = msg.as_chunks::<2>();
+    let (k2, k_rest) = key.as_chunks::<2>();
+    // SAFETY: (the whole body) the features are this function's; every load reads 32 bytes
+    // of one pair.
     unsafe {
+        let z = _mm256_setzero_si256();
+        let (mut e0, mut e1, mut e2, mut s0, mut s1, mut s2) = (z, z, z, z, z, z);
+        for (m, k) in m2.iter().zip(k2) {
+            let half = |i: usize, o: usize| {
+                _mm256_xor_si256(load(m[i].as_ptr().add(o)), load(k[i].as_ptr().add(o)))
+            };
+            let (a0, b0, a1, b1) = (half(0, 0), half(0, 32), half(1, 0), half(1, 32));
+            // A0 + A1 and B0 + B1 of both pairs.
+            let sa = _mm256_xor_si256(
+                _mm256_permute2x128_si256(a0, a1, 0x20),
+                _mm256_permute2x128_si256(a0, a1, 0x31),
+            );
+            let sb = _mm256_xor_si256(
+                _mm256_permute2x128_si256(b0, b1, 0x20),
+                _mm256_permute2x128_si256(b0, b1, 0x31),
+            );
+            let x = |u, v| _mm256_xor_si256(u, v);
+            e0 = x(
+                e0,
+                x(
+                    _mm256_clmulepi64_epi128(a0, b0, 0x00),
+                    _mm256_clmulepi64_epi128(a1, b1, 0x00),
+                ),
+            );
+            e1 = x(
+                e1,
+                x(
+                    _mm256_clmulepi64_epi128(a0, b0, 0x11),
+                    _mm256_clmulepi64_epi128(a1, b1, 0x11),
+                ),
+            );
+            e2 = x(
+                e2,
+                x(
+                    x(
+                        _mm256_clmulepi64_epi128(a0, b0, 0x01),
+                        _mm256_clmulepi64_epi128(a0, b0, 0x10),
+                    ),
+                    x(
+                        _mm256_clmulepi64_epi128(a1, b1, 0x01),
+                        _mm256_clmulepi64_epi128(a1, b1, 0x10),
+                    ),
+                ),
+            );
+            s0 = x(s0, _mm256_clmulepi64_epi128(sa, sb, 0x00));
+            s1 = x(s1, _mm256_clmulepi64_epi128(sa, sb, 0x11));
+            s2 = x(
+                s2,
+                x(
+                    _mm256_clmulepi64_epi128(sa, sb, 0x01),
+                    _mm256_clmulepi64_epi128(sa, sb, 0x10),
+                ),
+            );
+        }
+        let lanes = |v: __m256i| -> [u128; 2] { core::mem::transmute::<__m256i, [u128; 2]>(v) };
+        let mut parts = [[0u128; 2]; 6];
+        for (p, v) in parts.iter_mut().zip([e0, e1, e2, s0, s1, s2]) {
+            *p = lanes(v);
+        }
+        karatsuba_fold(acc, parts);
         let mut a = Acc6::zero();
-        for (m, k) in msg.iter().zip(key) {
+        for (m, k) in m_rest.iter().zip(k_rest) {
             step(&mut a, m, k);
         }
         a.fold(acc);
+    }
+}
+
+/// Adds a · b summed over pairs to `acc`, from the Karatsuba parts in 128-bit lanes:
+/// `[e0, e1, e2, s0, s1, s2]`, where e0, e1, e2 are the lo·lo, hi·hi and middle limb products
+/// of L = A0·B0 (lane 0) and H = A1·B1 (lane 1), and s0, s1, s2 those of
+/// S = (A0 + A1)(B0 + B1) (both lanes): a·b = L + x^128 (S + L + H) + x^256 H.
+pub(super) fn karatsuba_fold(acc: &mut Wide512x64, parts: [[u128; 2]; 6]) {
+    let (mut l, mut h, mut s) = ([0u64; 5], [0u64; 5], [0u64; 5]);
+    let add = |w: &mut [u64; 5], pos: usize, v: u128| {
+        w[pos] ^= v as u64;
+        w[pos + 1] ^= (v >> 64) as u64;
+    };
+    for (p, pos) in [(0, 0), (2, 1), (1, 2)] {
+        add(&mut l, pos, parts[p][0]);
+        add(&mut h, pos, parts[p][1]);
+        add(&mut s, pos, parts[3 + p][0] ^ parts[3 + p][1]);
+    }
+    for i in 0..4 {
+        acc.0[i] ^= l[i];
+        acc.0[4 + i] ^= h[i];
+        acc.0[2 + i] ^= s[i] ^ l[i] ^ h[i];
     }
 }
