@@ -94,3 +94,16 @@ else:
         mac = wegman.Auth256(key, b=b)
         for units, n in [(0, 0), (1, 10), (2, 64 * b + 3)]:
             put("piece_blob", f"auth256-b{b}-{units}-{n}", bytes([1]) + mac.piece(units * 64 * b).update(bytes(n)).to_bytes())
+
+# auth256-pb (selector 9 of mac_stream, 3 of piece_blob), from an rng of its own so that the
+# seeds above stay as they were.
+rng_pb = random.Random(0x9B)
+put("mac_stream", "mac9", bytes([9]) + bytes(rng_pb.getrandbits(8) for _ in range(52 + 120)))
+try:
+    import wegman
+except ImportError:
+    pass
+else:
+    pb = wegman.Auth256Pb(bytes([7] * 32))
+    for off, n in [(0, 0), (0, 10), (0, 64), (16384, 5000), (32768, 16384)]:
+        put("piece_blob", f"auth256-pb-{off}-{n}", bytes([3]) + pb.piece(off).update(bytes(n)).to_bytes())

@@ -152,7 +152,7 @@ pub fn mac_stream(data: &[u8]) {
     let seed = &data[49..53];
     let msg = &data[53..];
     let parts = chunked(msg, seed);
-    match sel % 9 {
+    match sel % 10 {
         0 => {
             use wegman_mac::poly1305::Poly1305;
             let mut one = Poly1305::new(&key);
@@ -189,6 +189,21 @@ pub fn mac_stream(data: &[u8]) {
                 s.update(&msg[r.clone()]);
             }
             assert_eq!(s.finalize().into_bytes(), want);
+        }
+        9 => {
+            // auth256-pb: streaming equals one-shot, and the bit-level reference on short
+            // messages.
+            let nonce: [u8; 12] = nonce16[..12].try_into().unwrap();
+            let sk = wegman_mac::hash256::Auth256PbKey::new(&key);
+            let want = sk.mac(&nonce, msg).into_bytes();
+            let mut s = sk.start(&nonce);
+            for r in &parts {
+                s.update(&msg[r.clone()]);
+            }
+            assert_eq!(s.finalize().into_bytes(), want);
+            if msg.len() <= 96 {
+                assert_eq!(wegman_testkit::pb256::auth256_pb(&key, &nonce, msg), want);
+            }
         }
         n => {
             // Auth256 (3..6) and auth256-2l (6..9), b = 1, 8, 256: the same checks.
@@ -333,8 +348,8 @@ pub fn ec_batch(data: &[u8]) {
 pub const PIECE_KEY: [u8; 32] = [7; 32];
 
 /// Serialised message pieces (`Poly1305Piece`, `Auth256Piece` blobs from other machines):
-/// byte 0 picks Poly1305-AES (0 mod 3), Auth256 (1) or auth256-2l (2; the Auth256 blobs
-/// name their b), the rest is the blob. A blob
+/// byte 0 picks Poly1305-AES (0 mod 4), Auth256 (1), auth256-2l (2; the Auth256 blobs
+/// name their b) or auth256-pb (3), the rest is the blob. A blob
 /// that parses serialises to a blob that parses to the same serialisation, and joins a
 /// stream that has its offset's bytes.
 pub fn piece_blob(data: &[u8]) {
@@ -366,7 +381,7 @@ pub fn piece_blob(data: &[u8]) {
             }
         }};
     }
-    match sel % 3 {
+    match sel % 4 {
         0 => {
             let mut k = PIECE_KEY;
             Poly1305AesKey::clamp_key_bytes(&mut k);
@@ -376,6 +391,10 @@ pub fn piece_blob(data: &[u8]) {
         2 => {
             let key = cached_two_level_key();
             round_trip!(key, |p| key.start_with(&[0; 12], p.encoding()));
+        }
+        3 => {
+            let key = cached_pb_key();
+            round_trip!(key, |p| key.start(&[0; 12]));
         }
         _ => {
             let key = cached_auth256_key();
@@ -388,6 +407,11 @@ fn cached_two_level_key() -> &'static wegman_mac::hash256::Auth256TwoLevelKey {
     static KEY: std::sync::OnceLock<wegman_mac::hash256::Auth256TwoLevelKey> =
         std::sync::OnceLock::new();
     KEY.get_or_init(|| wegman_mac::hash256::Auth256TwoLevelKey::new(&PIECE_KEY))
+}
+
+fn cached_pb_key() -> &'static wegman_mac::hash256::Auth256PbKey {
+    static KEY: std::sync::OnceLock<wegman_mac::hash256::Auth256PbKey> = std::sync::OnceLock::new();
+    KEY.get_or_init(|| wegman_mac::hash256::Auth256PbKey::new(&PIECE_KEY))
 }
 
 fn cached_auth256_key() -> &'static Auth256Key {

@@ -131,6 +131,10 @@ pub fn cases() -> Vec<Case> {
             run: auth256_2l,
         },
         Case {
+            name: "mac/auth256-pb",
+            run: auth256_pb,
+        },
+        Case {
             name: "mac/pieces",
             run: pieces,
         },
@@ -406,6 +410,44 @@ fn auth256_2l(r: &mut Report) {
             let p = sk.piece_from_bytes(&p.to_bytes()).expect("its own blob");
             m.absorb(p).expect("the piece follows");
             assert!(m.verify(&want).is_ok());
+        }
+    }
+}
+
+/// `auth256-pb` under a secret key: short messages (the pad pair), across two chunks (the τ
+/// product), the threaded update, and a piece joined after the first chunk through its blob.
+fn auth256_pb(r: &mut Report) {
+    use wegman_mac::hash256::{Auth256PbKey, CHUNK, PbBackend};
+    let mut rng = Rng::new(0x9b);
+    for b in runnable!(r, PbBackend) {
+        r.cover(b);
+        for len in [0usize, 1, 63, 64, 65, 200, 2 * CHUNK + 100] {
+            let key: [u8; 32] = rng.array();
+            let nonce: [u8; 12] = rng.array();
+            let msg = rng.bytes(len);
+            let want = Auth256PbKey::with_backend(&key, b)
+                .expect("backend is available")
+                .mac(&nonce, &msg)
+                .into_bytes();
+            let k = key;
+            secret(&k);
+            let sk = Auth256PbKey::with_backend(&k, b).expect("backend is available");
+            let tag = streamed!(sk.start(&nonce), &msg);
+            assert_eq!(tag, want, "auth256-pb {b} {len}");
+            let mut wrong = want;
+            wrong[0] ^= 1;
+            let mut m = sk.start(&nonce);
+            m.update(&msg);
+            assert!(m.verify(&wrong).is_err());
+            if len > CHUNK {
+                let mut m = sk.start(&nonce);
+                m.update(&msg[..CHUNK]);
+                let mut p = sk.piece_at(CHUNK as u64).expect("a chunk boundary");
+                p.update(&msg[CHUNK..]);
+                let p = sk.piece_from_bytes(&p.to_bytes()).expect("its own blob");
+                m.absorb(p).expect("the piece follows");
+                assert!(m.verify(&want).is_ok());
+            }
         }
     }
 }
