@@ -48,8 +48,8 @@ struct Cli {
 enum Command {
     /// Write a fresh random key file (mode 0600); never overwrites an existing file.
     Keygen {
-        /// Algorithm the key is for: auth256, auth256-128, poly1305-aes, hash127-aes, poly1305
-        /// [default: auth256].
+        /// Algorithm the key is for: auth256-pb, auth256-2l, auth256, auth256-128, poly1305-aes,
+        /// hash127-aes, poly1305 [default: auth256-pb].
         #[arg(long)]
         alg: Option<String>,
         /// Where to write the key [default: $WEGMAN_HOME/key].

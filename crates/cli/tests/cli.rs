@@ -211,8 +211,8 @@ fn default_key_is_created_on_first_use() {
     let e = Env::new();
     let msg = e.write("m", "hello");
     let o = e.run(&["tag", &msg]);
-    assert_exit(&o, 0, "created a new auth256-2l key");
-    assert!(stdout(&o).starts_with("auth256-2l "), "{}", stdout(&o));
+    assert_exit(&o, 0, "created a new auth256-pb key");
+    assert!(stdout(&o).starts_with("auth256-pb "), "{}", stdout(&o));
     let key = e.home().join("key");
     assert!(key.exists());
     #[cfg(unix)]

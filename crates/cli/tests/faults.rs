@@ -364,7 +364,7 @@ fn first_use_key_and_counter_survive_every_fault_and_kill() {
         let out = s.traced(Some(inj), None, &home, &args);
         let what = format!("first-use tag with {inj}");
         check_failure_report(&out, &what);
-        check_key(&key, "auth256-2l", 64, &what);
+        check_key(&key, "auth256-pb", 64, &what);
         check_counter(&key, &what);
         collect_tags(&out, &mut seen, &mut lines, &what);
         if !out.stdout.is_empty() {

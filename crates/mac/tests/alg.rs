@@ -68,7 +68,7 @@ fn names_parse_back_and_unknown_names_list_the_known() {
         "unknown algorithm 'auth512' (known: auth256, auth256-128, auth256-2l, auth256-pb, \
          poly1305-aes, hash127-aes, poly1305)"
     );
-    assert_eq!(Alg::DEFAULT, Alg::Auth256TwoLevel);
+    assert_eq!(Alg::DEFAULT, Alg::Auth256Pb);
 }
 
 #[test]
