@@ -94,20 +94,27 @@ impl KeyStream {
 
     /// The pad s_n = AES256_K(n || 00 00 00 80) || AES256_K(n || 01 00 00 80).
     pub(super) fn pad(&self, nonce: &[u8; NONCE_SIZE]) -> [u8; 32] {
-        let mut blocks: [aes::Block; 2] = core::array::from_fn(|i| {
-            let mut b = [0u8; 16];
-            b[..12].copy_from_slice(nonce);
-            b[12] = i as u8;
-            b[15] = 0x80;
-            b.into()
-        });
-        self.aes.encrypt_blocks(&mut blocks);
-        let mut out = [0u8; 32];
-        out[..16].copy_from_slice(&blocks[0]);
-        out[16..].copy_from_slice(&blocks[1]);
-        blocks.iter_mut().for_each(|b| b.as_mut_slice().zeroize());
-        out
+        pad_blocks(&self.aes, nonce, 0)
     }
+}
+
+/// AES256_K(n || d 00 00 80) || AES256_K(n || d+1 00 00 80): the pads of the Auth256 family
+/// (d = 0 for `auth256`, `auth256-128` and `auth256-2l`, d = 2 for `auth256-pb`). The top bit
+/// of the last byte keeps pads apart from every key-stream counter.
+pub(super) fn pad_blocks(aes: &Aes256, nonce: &[u8; NONCE_SIZE], d: u8) -> [u8; 32] {
+    let mut blocks: [aes::Block; 2] = core::array::from_fn(|i| {
+        let mut b = [0u8; 16];
+        b[..12].copy_from_slice(nonce);
+        b[12] = d + i as u8;
+        b[15] = 0x80;
+        b.into()
+    });
+    aes.encrypt_blocks(&mut blocks);
+    let mut out = [0u8; 32];
+    out[..16].copy_from_slice(&blocks[0]);
+    out[16..].copy_from_slice(&blocks[1]);
+    blocks.iter_mut().for_each(|b| b.as_mut_slice().zeroize());
+    out
 }
 
 /// Key pairs for a run of message pairs.

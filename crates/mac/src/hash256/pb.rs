@@ -114,19 +114,7 @@ impl Auth256PbKey {
 
     /// The pad s_n = AES256_K(n ‖ 02 00 00 80) ‖ AES256_K(n ‖ 03 00 00 80).
     fn pad(&self, nonce: &[u8; NONCE_SIZE]) -> [u8; 32] {
-        let mut blocks: [aes::Block; 2] = core::array::from_fn(|i| {
-            let mut b = [0u8; 16];
-            b[..12].copy_from_slice(nonce);
-            b[12] = 2 + i as u8;
-            b[15] = 0x80;
-            b.into()
-        });
-        self.aes.encrypt_blocks(&mut blocks);
-        let mut out = [0u8; 32];
-        out[..16].copy_from_slice(&blocks[0]);
-        out[16..].copy_from_slice(&blocks[1]);
-        blocks.iter_mut().for_each(|b| b.as_mut_slice().zeroize());
-        out
+        super::keystream::pad_blocks(&self.aes, nonce, 2)
     }
 
     /// 16 bytes that identify the key without revealing it: AES256_K(0xff…ff), a block no pad
