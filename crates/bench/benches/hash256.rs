@@ -31,6 +31,63 @@ use wegman_mac::poly1305::Poly1305AesKey;
 
 const SIZES: [usize; 5] = [64, 1024, 16 << 10, 1 << 20, 64 << 20];
 
+/// The peers of the long-message groups, each with its key state kept: OpenSSL GMAC (when
+/// OpenSSL is there), RustCrypto `ghash` and `polyval`, keyed BLAKE3.
+struct Peers {
+    key: [u8; 32],
+    h: [u8; 16],
+    gmac: Option<OpensslGmac>,
+    ghash: ghash::GHash,
+    polyval: polyval::Polyval,
+}
+
+impl Peers {
+    fn new(k: &[u8; 32]) -> Peers {
+        let h: [u8; 16] = core::array::from_fn(|i| k[i]);
+        Peers {
+            key: *k,
+            h,
+            gmac: OpensslGmac::new(),
+            ghash: ghash::GHash::new(&h.into()),
+            polyval: polyval::Polyval::new(&h.into()),
+        }
+    }
+
+    /// One row per peer for messages of `size` bytes.
+    fn bench(
+        &mut self,
+        g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+        size: usize,
+        msg: &[u8],
+    ) {
+        let (h, k, nonce) = (self.h, self.key, [7u8; 12]);
+        if let Some(gmac) = &mut self.gmac {
+            g.bench_with_input(BenchmarkId::new("openssl-gmac", size), msg, |b, m| {
+                b.iter(|| gmac.mac(black_box(&h), &nonce, m))
+            });
+        }
+        let ghash0 = &self.ghash;
+        g.bench_with_input(BenchmarkId::new("rustcrypto-ghash", size), msg, |b, m| {
+            b.iter(|| {
+                let mut x = ghash0.clone();
+                x.update_padded(m);
+                x.finalize()
+            })
+        });
+        let polyval0 = &self.polyval;
+        g.bench_with_input(BenchmarkId::new("rustcrypto-polyval", size), msg, |b, m| {
+            b.iter(|| {
+                let mut x = polyval0.clone();
+                x.update_padded(m);
+                x.finalize()
+            })
+        });
+        g.bench_with_input(BenchmarkId::new("blake3-keyed", size), msg, |b, m| {
+            b.iter(|| blake3::keyed_hash(black_box(&k), m))
+        });
+    }
+}
+
 /// Every MAC with its key state kept across messages.
 fn macs(c: &mut Criterion) {
     let mut g = c.benchmark_group("auth256");
@@ -46,10 +103,7 @@ fn macs(c: &mut Criterion) {
         })
         .collect();
     let p1305 = Poly1305AesKey::new(&k).unwrap();
-    let mut gmac = OpensslGmac::new();
-    let h: [u8; 16] = core::array::from_fn(|i| k[i]);
-    let ghash0 = ghash::GHash::new(&h.into());
-    let polyval0 = polyval::Polyval::new(&h.into());
+    let mut peers = Peers::new(&k);
     for size in SIZES {
         let msg = message(size);
         configure(&mut g, size);
@@ -71,32 +125,7 @@ fn macs(c: &mut Criterion) {
             &msg,
             |b, m| b.iter(|| p1305.mac(black_box(&[7; 16]), m)),
         );
-        if let Some(gmac) = &mut gmac {
-            g.bench_with_input(BenchmarkId::new("openssl-gmac", size), &msg, |b, m| {
-                b.iter(|| gmac.mac(black_box(&h), &nonce, m))
-            });
-        }
-        g.bench_with_input(BenchmarkId::new("rustcrypto-ghash", size), &msg, |b, m| {
-            b.iter(|| {
-                let mut x = ghash0.clone();
-                x.update_padded(m);
-                x.finalize()
-            })
-        });
-        g.bench_with_input(
-            BenchmarkId::new("rustcrypto-polyval", size),
-            &msg,
-            |b, m| {
-                b.iter(|| {
-                    let mut x = polyval0.clone();
-                    x.update_padded(m);
-                    x.finalize()
-                })
-            },
-        );
-        g.bench_with_input(BenchmarkId::new("blake3-keyed", size), &msg, |b, m| {
-            b.iter(|| blake3::keyed_hash(black_box(&k), m))
-        });
+        peers.bench(&mut g, size, &msg);
     }
     g.finish();
 }
@@ -174,10 +203,7 @@ fn pb(c: &mut Criterion) {
     let h127 = Hash127AesKey::new(&k);
     let auth = Auth256Key::new(&k);
     let two = Auth256TwoLevelKey::new(&k);
-    let mut gmac = OpensslGmac::new();
-    let h: [u8; 16] = core::array::from_fn(|i| k[i]);
-    let ghash0 = ghash::GHash::new(&h.into());
-    let polyval0 = polyval::Polyval::new(&h.into());
+    let mut peers = Peers::new(&k);
     for size in SIZES {
         let msg = message(size);
         configure(&mut g, size);
@@ -207,32 +233,7 @@ fn pb(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("wegman-auth256-2l", size), &msg, |b, m| {
             b.iter(|| two.mac(black_box(&nonce), m))
         });
-        if let Some(gmac) = &mut gmac {
-            g.bench_with_input(BenchmarkId::new("openssl-gmac", size), &msg, |b, m| {
-                b.iter(|| gmac.mac(black_box(&h), &nonce, m))
-            });
-        }
-        g.bench_with_input(BenchmarkId::new("rustcrypto-ghash", size), &msg, |b, m| {
-            b.iter(|| {
-                let mut x = ghash0.clone();
-                x.update_padded(m);
-                x.finalize()
-            })
-        });
-        g.bench_with_input(
-            BenchmarkId::new("rustcrypto-polyval", size),
-            &msg,
-            |b, m| {
-                b.iter(|| {
-                    let mut x = polyval0.clone();
-                    x.update_padded(m);
-                    x.finalize()
-                })
-            },
-        );
-        g.bench_with_input(BenchmarkId::new("blake3-keyed", size), &msg, |b, m| {
-            b.iter(|| blake3::keyed_hash(black_box(&k), m))
-        });
+        peers.bench(&mut g, size, &msg);
     }
     g.finish();
 }
