@@ -48,6 +48,7 @@
 mod encode;
 mod key;
 mod keystream;
+mod levels;
 mod pb;
 mod pieces;
 mod state;
@@ -63,10 +64,11 @@ use zeroize::Zeroize;
 
 pub use self::key::{Auth256Key, DEFAULT_CACHE_LIMIT};
 use self::keystream::Keys;
+pub use self::levels::{CHUNK, TwoLevelMac, TwoLevelPiece};
 pub use self::pb::{Auth256Pb, Auth256PbKey, Auth256PbPiece, PbBackend};
 pub use self::pieces::Auth256Piece;
 use self::state::State;
-pub use self::two_level::{Auth256TwoLevel, Auth256TwoLevelKey, Auth256TwoLevelPiece, CHUNK};
+pub use self::two_level::{Auth256TwoLevel, Auth256TwoLevelKey, Auth256TwoLevelPiece};
 use crate::{Error, Tag};
 pub use wegman_gf256::Backend;
 

@@ -17,7 +17,7 @@ const MAGIC: &[u8; 4] = b"WGMP";
 const VERSION: u8 = 1;
 
 /// Builds a blob; zeroizes its buffer if dropped unfinished.
-pub(crate) struct PieceWriter(Vec<u8>);
+pub struct PieceWriter(Vec<u8>);
 
 impl PieceWriter {
     pub(crate) fn new(kind: u8) -> PieceWriter {
@@ -63,7 +63,7 @@ impl Drop for PieceWriter {
 }
 
 /// Reads a blob of one kind, field by field.
-pub(crate) struct PieceReader<'a> {
+pub struct PieceReader<'a> {
     rest: &'a [u8],
 }
 
@@ -134,5 +134,22 @@ impl<'a> PieceReader<'a> {
         } else {
             Err(self.bad("trailing bytes after the piece"))
         }
+    }
+}
+
+impl core::fmt::Debug for PieceWriter {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // The blob is secret: its length only.
+        f.debug_struct("PieceWriter")
+            .field("len", &self.0.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl core::fmt::Debug for PieceReader<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PieceReader")
+            .field("rest", &self.rest.len())
+            .finish_non_exhaustive()
     }
 }

@@ -26,7 +26,7 @@
 //! Level 1 sums the products unreduced on the key's [`PbBackend`] ([`DotSum`]) and reduces
 //! once per chunk; level 2 is one product by τ per chunk ([`mul_on`]). Chunks are
 //! independent, so `update_parallel` and pieces hash them apart and join them by Horner's
-//! rule (h ← h·τ^k + h').
+//! rule (h ← h·τ^k + h'); that part, shared with `auth256-2l`, is [`super::levels`].
 
 use std::boxed::Box;
 use std::vec::Vec;
@@ -38,10 +38,17 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 
 pub use wegman_pb256::Backend as PbBackend;
 
-use super::{Auth256Tag, Auth256Tag128, CHUNK, KEY_SIZE, NONCE_SIZE};
+use super::levels::{CHUNK, Levels, TwoLevelKey, TwoLevelMac, TwoLevelPiece};
+use super::{Auth256Tag, KEY_SIZE, NONCE_SIZE};
 use crate::Error;
 use crate::error::{array_from, key_len, nonce_len};
 use crate::wire::{PieceReader, PieceWriter};
+
+/// A streaming `auth256-pb` computation for one message and nonce.
+pub type Auth256Pb<'k> = TwoLevelMac<'k, Auth256PbKey>;
+
+/// The `auth256-pb` hash of one piece of a message (see [`Auth256PbKey::piece_at`]).
+pub type Auth256PbPiece<'k> = TwoLevelPiece<'k, Auth256PbKey>;
 
 /// Pairs per chunk.
 const CHUNK_PAIRS: usize = CHUNK / PAIR;
@@ -127,11 +134,7 @@ impl Auth256PbKey {
 
     /// Starts a streaming `auth256-pb` of one message under `nonce`.
     pub fn start(&self, nonce: &[u8; NONCE_SIZE]) -> Auth256Pb<'_> {
-        Auth256Pb {
-            key: self,
-            nonce: *nonce,
-            levels: Levels::new(self.backend),
-        }
+        TwoLevelMac::new(self, nonce, ())
     }
 
     /// Like [`Auth256PbKey::start`], checking the nonce length.
@@ -152,7 +155,8 @@ impl Auth256PbKey {
             // The key has a pair for every pair of a chunk.
             let fits = sum.absorb(&pairs[..n], &self.level1[..]);
             debug_assert!(fits.is_ok());
-            pairs.as_flattened_mut().zeroize();
+            // Only the first n pairs were written.
+            pairs[..n].as_flattened_mut().zeroize();
             let mut h = sum.finish().to_bytes();
             let mut pad = self.pad(nonce);
             for (p, x) in pad.iter_mut().zip(h) {
@@ -168,7 +172,7 @@ impl Auth256PbKey {
 
     /// The two-level hash h alone (no pad); for tests and analysis.
     pub fn hash(&self, msg: &[u8]) -> [u8; 32] {
-        let mut l = Levels::new(self.backend);
+        let mut l = Levels::new(self, ());
         l.update(self, msg);
         l.finalize(self).to_bytes()
     }
@@ -196,276 +200,12 @@ impl core::fmt::Debug for Auth256PbKey {
     }
 }
 
-/// The two levels of one message (or piece): the current chunk's level-1 sum and the Horner
-/// value of the chunks closed before it.
-struct Levels {
-    /// Σ over the current chunk's whole pairs (unreduced).
-    sum: DotSum,
-    /// Message bytes in the current chunk (whole pairs and `buf`).
-    cur_len: usize,
-    /// The current chunk's partial pair (`cur_len % 64` bytes).
-    buf: [u8; PAIR],
-    /// Σ H_i·τ^{closed − i} over the closed chunks.
-    h: Fe256x64,
-    /// Chunks closed.
-    closed: u64,
-}
-
-impl Levels {
-    fn new(backend: Available) -> Levels {
-        Levels {
-            sum: DotSum::new(backend),
-            cur_len: 0,
-            buf: [0; PAIR],
-            h: Fe256x64::ZERO,
-            closed: 0,
-        }
-    }
-
-    fn backend(&self) -> Available {
-        // The sum's backend is the key's (checked when the key was made).
-        self.sum.available()
-    }
-
-    /// Bytes absorbed: the closed chunks and the current one.
-    fn len(&self) -> u64 {
-        self.closed * CHUNK as u64 + self.cur_len as u64
-    }
-
-    /// h ← h·τ + H (h = H for the first chunk: the count of chunks is public).
-    fn horner(&mut self, key: &Auth256PbKey, hi: Fe256x64) {
-        self.h = if self.closed == 0 {
-            hi
-        } else {
-            mul_on(self.backend(), &self.h, &key.tau).add(&hi)
-        };
-        self.closed += 1;
-    }
-
-    /// Closes the current chunk (full).
-    fn close(&mut self, key: &Auth256PbKey) {
-        debug_assert_eq!(self.cur_len, CHUNK);
-        let hi = self.sum.finish();
-        self.horner(key, hi);
-        self.cur_len = 0;
-    }
-
-    /// Absorbs whole pairs at the current position (they fit in the chunk: the callers).
-    fn absorb_pairs(&mut self, key: &Auth256PbKey, pairs: &[Pair]) {
-        let t = self.cur_len / PAIR;
-        // The key has a pair for every pair of the chunk.
-        let fits = self.sum.absorb(pairs, &key.level1[t..]);
-        debug_assert!(fits.is_ok());
-        self.cur_len += pairs.len() * PAIR;
-    }
-
-    fn update(&mut self, key: &Auth256PbKey, mut data: &[u8]) {
-        while !data.is_empty() {
-            if self.cur_len == CHUNK {
-                self.close(key);
-            }
-            let partial = self.cur_len % PAIR;
-            if partial > 0 {
-                let take = (PAIR - partial).min(data.len());
-                self.buf[partial..partial + take].copy_from_slice(&data[..take]);
-                data = &data[take..];
-                if partial + take < PAIR {
-                    self.cur_len += take;
-                    return;
-                }
-                let pair = self.buf;
-                self.cur_len -= partial;
-                self.absorb_pairs(key, &[pair]);
-                self.buf.zeroize();
-                continue;
-            }
-            let room = (CHUNK - self.cur_len) / PAIR;
-            let (pairs, _) = data.as_chunks::<PAIR>();
-            let n = pairs.len().min(room);
-            if n > 0 {
-                self.absorb_pairs(key, &pairs[..n]);
-                data = &data[n * PAIR..];
-            } else {
-                // Fewer than 64 bytes left, and room in the chunk for them.
-                self.buf[..data.len()].copy_from_slice(data);
-                self.cur_len += data.len();
-                return;
-            }
-        }
-    }
-
-    /// Pads the last chunk (0x01 and zeros to a whole pair; a message that fills its last
-    /// chunk pads into one more), closes it and returns h.
-    fn finalize(mut self, key: &Auth256PbKey) -> Fe256x64 {
-        if self.cur_len == CHUNK {
-            self.close(key);
-        }
-        let partial = self.cur_len % PAIR;
-        let mut pair = [0u8; PAIR];
-        pair[..partial].copy_from_slice(&self.buf[..partial]);
-        pair[partial] = 1;
-        self.cur_len -= partial;
-        self.absorb_pairs(key, &[pair]);
-        pair.zeroize();
-        let hi = self.sum.finish();
-        self.horner(key, hi);
-        self.h
-    }
-
-    /// Appends `next`, the levels of the bytes that follow (this ends on a chunk boundary or
-    /// `next` is empty: checked by the callers): h ← h·τ^k + h_next over next's k closed
-    /// chunks, after closing this one's full last chunk.
-    fn join(&mut self, key: &Auth256PbKey, mut next: Levels) {
-        if next.len() == 0 {
-            return;
-        }
-        if self.len() > 0 {
-            self.close(key);
-        }
-        let b = self.backend();
-        // τ^k by square and multiply: the sequence depends on the public count k only.
-        let mut power = Fe256x64::ONE;
-        for i in (0..u64::BITS - next.closed.leading_zeros()).rev() {
-            power = mul_on(b, &power, &power);
-            if (next.closed >> i) & 1 == 1 {
-                power = mul_on(b, &power, &key.tau);
-            }
-        }
-        self.h = mul_on(b, &self.h, &power).add(&next.h);
-        power.zeroize();
-        self.closed += next.closed;
-        self.cur_len = next.cur_len;
-        core::mem::swap(&mut self.sum, &mut next.sum);
-        core::mem::swap(&mut self.buf, &mut next.buf);
-    }
-}
-
-impl Drop for Levels {
-    fn drop(&mut self) {
-        self.h.zeroize();
-        self.buf.zeroize();
-    }
-}
-
-/// A streaming `auth256-pb` computation for one message and nonce.
-pub struct Auth256Pb<'k> {
-    key: &'k Auth256PbKey,
-    nonce: [u8; NONCE_SIZE],
-    levels: Levels,
-}
-
-impl Auth256Pb<'_> {
-    /// Absorbs more of the message; chunks may have any length.
-    pub fn update(&mut self, data: &[u8]) {
-        self.levels.update(self.key, data);
-    }
-
-    /// Like [`Auth256Pb::update`], on the threads of the current rayon pool: whole 16 KiB
-    /// chunks are hashed apart, then combined in order by Horner's rule. Same result.
-    #[cfg(feature = "rayon")]
-    pub fn update_parallel(&mut self, data: &[u8]) {
-        use rayon::prelude::*;
-        const MIN_CHUNKS: usize = 16;
-        let threads = rayon::current_num_threads();
-        if threads < 2 || data.len() < (MIN_CHUNKS + 1) * CHUNK {
-            self.update(data);
-            return;
-        }
-        // Fill the current chunk; the chunks after it start on chunk boundaries.
-        let take = (CHUNK - self.levels.cur_len) % CHUNK;
-        self.update(&data[..take]);
-        let data = &data[take..];
-        // Whole chunks hashed apart, except the last one, which stays open: it may be the
-        // message's last chunk, whose padding `finalize` adds.
-        let whole = (data.len() - 1) / CHUNK;
-        if whole > 0 && self.levels.cur_len == CHUNK {
-            self.levels.close(self.key);
-        }
-        let (key, backend) = (self.key, self.key.backend);
-        let per_task = whole.div_ceil(4 * threads).max(1);
-        let mut hashes: Vec<Fe256x64> = data[..whole * CHUNK]
-            .par_chunks(per_task * CHUNK)
-            .flat_map_iter(|task| {
-                let mut sum = DotSum::new(backend);
-                task.chunks(CHUNK)
-                    .map(|c| {
-                        let (pairs, _) = c.as_chunks::<PAIR>();
-                        let fits = sum.absorb(pairs, &key.level1[..]);
-                        debug_assert!(fits.is_ok());
-                        sum.finish()
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        for hi in &hashes {
-            self.levels.horner(key, *hi);
-        }
-        hashes.iter_mut().for_each(Zeroize::zeroize);
-        self.update(&data[whole * CHUNK..]);
-    }
-
-    fn tag_bytes(self) -> [u8; 32] {
-        let mut pad = self.key.pad(&self.nonce);
-        let mut h = self.levels.finalize(self.key).to_bytes();
-        for (p, x) in pad.iter_mut().zip(h) {
-            *p ^= x;
-        }
-        h.zeroize();
-        pad
-    }
-
-    /// The `auth256-pb` tag: h ⊕ s_n.
-    pub fn finalize(self) -> Auth256Tag {
-        super::tag32(self.tag_bytes())
-    }
-
-    /// The first 16 bytes of the `auth256-pb` tag.
-    pub fn finalize128(self) -> Auth256Tag128 {
-        super::tag16(self.tag_bytes())
-    }
-
-    /// Constant-time check of a 32-byte tag or of its 16-byte truncation (the length, which
-    /// is public, says which).
-    pub fn verify(self, tag: &[u8]) -> Result<(), Error> {
-        super::verify_either(self.tag_bytes(), tag)
-    }
-
-    /// Appends a piece made by [`Auth256PbKey::piece_at`] (or read back with
-    /// [`Auth256PbKey::piece_from_bytes`]) that starts where this MAC's message ends.
-    ///
-    /// Errors: as [`Auth256PbPiece::merge`].
-    pub fn absorb(&mut self, piece: Auth256PbPiece<'_>) -> Result<(), Error> {
-        check_join(self.key, &self.levels, self.levels.len(), &piece)?;
-        self.levels.join(self.key, take_levels(piece));
-        Ok(())
-    }
-
-    /// Bytes absorbed so far.
-    pub fn len(&self) -> u64 {
-        self.levels.len()
-    }
-
-    /// Whether nothing has been absorbed yet.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-impl core::fmt::Debug for Auth256Pb<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("Auth256Pb { .. }")
-    }
-}
-
-/// The kind byte of a serialised `auth256-pb` piece.
-const KIND: u8 = 5;
-
 impl Auth256PbKey {
     /// Starts an independent `auth256-pb` of the part of a message that begins `offset` bytes
     /// in (a multiple of [`CHUNK`]: chunks are hashed independently). Feed it with
-    /// [`Auth256PbPiece::update`], then join it to the piece before it
-    /// ([`Auth256PbPiece::merge`]) or to the MAC that ends where it starts
-    /// ([`Auth256Pb::absorb`]); the tag is the serial tag.
+    /// [`TwoLevelPiece::update`], then join it to the piece before it
+    /// ([`TwoLevelPiece::merge`]) or to the MAC that ends where it starts
+    /// ([`TwoLevelMac::absorb`]); the tag is the serial tag.
     ///
     /// ```
     /// use wegman_mac::hash256::{Auth256PbKey, CHUNK};
@@ -480,177 +220,173 @@ impl Auth256PbKey {
     /// # Ok::<(), wegman_mac::Error>(())
     /// ```
     pub fn piece_at(&self, offset: u64) -> Result<Auth256PbPiece<'_>, Error> {
-        if !offset.is_multiple_of(CHUNK as u64) {
-            return Err(Error::PieceMismatch {
-                reason: "an auth256-pb piece must start at a multiple of 16384 bytes",
-            });
-        }
-        Ok(Auth256PbPiece {
-            key: self,
-            offset,
-            levels: Levels::new(self.backend),
-        })
+        TwoLevelPiece::new(self, (), offset)
     }
 
-    /// Reads a piece written by [`Auth256PbPiece::to_bytes`] under this key.
+    /// Reads a piece written by [`TwoLevelPiece::to_bytes`] under this key.
     ///
     /// Errors: [`Error::PieceEncoding`] if `blob` is not such a piece or was written under
     /// another key (a check value derived from the key is compared in constant time).
     pub fn piece_from_bytes(&self, blob: &[u8]) -> Result<Auth256PbPiece<'_>, Error> {
-        let mut r = PieceReader::new(blob, KIND)?;
-        let check: [u8; 16] = r.array()?;
-        // Revealed on purpose: whether the blob was made under this key, as the error does.
-        if !bool::from(wegman_arch::ct::declassify(subtle::ConstantTimeEq::ct_eq(
-            &check[..],
-            &self.check_value()[..],
-        ))) {
-            return Err(r.bad("the piece was made with another key"));
-        }
-        let offset = r.u64()?;
-        let closed = r.u64()?;
-        let cur_len = r.u64()?;
-        let mut h: [u8; 32] = r.array()?;
-        let mut sum: [u8; 32] = r.array()?;
-        let tail = r.rest();
-        let ok = offset.is_multiple_of(CHUNK as u64)
-            && cur_len <= CHUNK as u64
-            && (cur_len > 0 || closed == 0)
-            && tail.len() as u64 == cur_len % PAIR as u64
-            && closed
-                .checked_mul(CHUNK as u64)
-                .and_then(|c| c.checked_add(offset))
-                .and_then(|c| c.checked_add(cur_len))
-                .is_some();
-        let mut levels = Levels::new(self.backend);
-        if ok {
-            levels.h = Fe256x64::from_bytes(&h);
-            levels.closed = closed;
-            levels.cur_len = cur_len as usize;
-            let mut s = Fe256x64::from_bytes(&sum);
-            levels.sum.add(&s);
-            s.zeroize();
-            levels.buf[..tail.len()].copy_from_slice(tail);
-        }
-        h.zeroize();
-        sum.zeroize();
-        if !ok {
-            return Err(r.bad("inconsistent offset, lengths or tail"));
-        }
-        Ok(Auth256PbPiece {
-            key: self,
-            offset,
-            levels,
-        })
+        TwoLevelPiece::from_bytes(self, blob)
+    }
+
+    /// Absorbs whole pairs at pair `t` of a chunk (they fit in the chunk: the callers).
+    fn absorb_pairs(&self, sum: &mut DotSum, t: usize, pairs: &[Pair]) {
+        // The key has a pair for every pair of the chunk.
+        let fits = sum.absorb(pairs, &self.level1[t..]);
+        debug_assert!(fits.is_ok());
     }
 }
 
-/// The `auth256-pb` hash of one piece of a message (see [`Auth256PbKey::piece_at`]): the
-/// Horner value of its closed chunks and the level-1 sum of its last. Secret; zeroized on
-/// drop.
-pub struct Auth256PbPiece<'k> {
-    key: &'k Auth256PbKey,
-    offset: u64,
-    levels: Levels,
+/// Level 1 of one `auth256-pb` chunk: the unreduced sum over its whole pairs and its partial
+/// pair.
+pub struct PbChunk {
+    sum: DotSum,
+    /// The partial pair (the chunk's length mod 64 bytes of it).
+    buf: [u8; PAIR],
 }
 
-impl Auth256PbPiece<'_> {
-    /// Absorbs more of this piece; chunks may have any length.
-    pub fn update(&mut self, data: &[u8]) {
-        self.levels.update(self.key, data);
+impl core::fmt::Debug for PbChunk {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("PbChunk { .. }")
+    }
+}
+
+impl Drop for PbChunk {
+    fn drop(&mut self) {
+        self.buf.zeroize();
+    }
+}
+
+/// Level 1 is [`DotSum`] on the key's backend over the key's 256 pairs; level 2 is
+/// [`Fe256x64`], multiplied on the same backend.
+impl TwoLevelKey for Auth256PbKey {
+    type Chunk = PbChunk;
+    type Elem = Fe256x64;
+    type Params = ();
+    const KIND: u8 = 5;
+    const START_REASON: &'static str =
+        "an auth256-pb piece must start at a multiple of 16384 bytes";
+    const FOLLOW_REASON: &'static str =
+        "an auth256-pb piece must follow a whole number of 16384-byte chunks";
+
+    fn chunk(&self, (): ()) -> PbChunk {
+        PbChunk {
+            sum: DotSum::new(self.backend),
+            buf: [0; PAIR],
+        }
     }
 
-    /// Where this piece starts in the message.
-    pub fn offset(&self) -> u64 {
-        self.offset
+    fn params(_: &PbChunk) {}
+
+    fn absorb(&self, c: &mut PbChunk, mut at: usize, mut data: &[u8]) {
+        while !data.is_empty() {
+            let partial = at % PAIR;
+            if partial > 0 {
+                let take = (PAIR - partial).min(data.len());
+                c.buf[partial..partial + take].copy_from_slice(&data[..take]);
+                data = &data[take..];
+                at += take;
+                if partial + take == PAIR {
+                    let mut pair = c.buf;
+                    self.absorb_pairs(&mut c.sum, at / PAIR - 1, &[pair]);
+                    pair.zeroize();
+                    c.buf.zeroize();
+                }
+                continue;
+            }
+            let (pairs, rest) = data.as_chunks::<PAIR>();
+            if pairs.is_empty() {
+                // Fewer than 64 bytes left.
+                c.buf[..data.len()].copy_from_slice(data);
+                return;
+            }
+            self.absorb_pairs(&mut c.sum, at / PAIR, pairs);
+            at += pairs.len() * PAIR;
+            data = rest;
+        }
     }
 
-    /// Bytes absorbed so far.
-    pub fn len(&self) -> u64 {
-        self.levels.len()
+    fn take(&self, c: &mut PbChunk) -> Fe256x64 {
+        c.sum.finish()
     }
 
-    /// Whether nothing has been absorbed yet.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    fn last(&self, mut c: PbChunk, len: usize) -> Fe256x64 {
+        // 0x01 and zeros to a whole pair.
+        let partial = len % PAIR;
+        let mut pair = [0u8; PAIR];
+        pair[..partial].copy_from_slice(&c.buf[..partial]);
+        pair[partial] = 1;
+        self.absorb_pairs(&mut c.sum, len / PAIR, &[pair]);
+        pair.zeroize();
+        c.sum.finish()
     }
 
-    /// Appends `next`, the piece that starts where this one ends.
-    ///
-    /// Errors: [`Error::PieceMismatch`] if `next` starts elsewhere, this piece does not end
-    /// on a chunk boundary (a multiple of 16384 bytes) while `next` is not empty, or the
-    /// pieces were made with other keys.
-    pub fn merge(&mut self, next: Auth256PbPiece<'_>) -> Result<(), Error> {
-        check_join(self.key, &self.levels, self.offset + self.len(), &next)?;
-        self.levels.join(self.key, take_levels(next));
+    fn zero() -> Fe256x64 {
+        Fe256x64::ZERO
+    }
+
+    fn one() -> Fe256x64 {
+        Fe256x64::ONE
+    }
+
+    fn add(a: &Fe256x64, b: &Fe256x64) -> Fe256x64 {
+        a.add(b)
+    }
+
+    fn mul(&self, a: &Fe256x64, b: &Fe256x64) -> Fe256x64 {
+        mul_on(self.backend, a, b)
+    }
+
+    fn times_tau(&self, h: &Fe256x64) -> Fe256x64 {
+        mul_on(self.backend, h, &self.tau)
+    }
+
+    fn tau(&self) -> Fe256x64 {
+        self.tau
+    }
+
+    fn elem_bytes(e: &Fe256x64) -> [u8; 32] {
+        e.to_bytes()
+    }
+
+    fn elem_from(b: &[u8; 32]) -> Fe256x64 {
+        Fe256x64::from_bytes(b)
+    }
+
+    fn pad(&self, nonce: &[u8; NONCE_SIZE]) -> [u8; 32] {
+        Auth256PbKey::pad(self, nonce)
+    }
+
+    fn check_value(&self) -> [u8; 16] {
+        Auth256PbKey::check_value(self)
+    }
+
+    fn write_params((): (), _: &mut PieceWriter) {}
+
+    fn read_params(_: &mut PieceReader<'_>) -> Result<(), Error> {
         Ok(())
     }
 
-    /// Serialises the piece for another machine: a versioned blob holding a check value of
-    /// the key (not the key), the offset, the closed chunks' count and Horner value, and the
-    /// last chunk's length, reduced partial sum and partial pair (all secret: they reveal the
-    /// hash key for a known message).
-    pub fn to_bytes(&mut self) -> Vec<u8> {
-        // The partial sum, reduced, stays in the piece (finish empties the sum).
-        let s = self.levels.sum.finish();
-        self.levels.sum.add(&s);
-        let mut sum = s.to_bytes();
-        let mut h = self.levels.h.to_bytes();
-        let mut w = PieceWriter::new(KIND);
-        w.bytes(&self.key.check_value());
-        w.u64(self.offset);
-        w.u64(self.levels.closed);
-        w.u64(self.levels.cur_len as u64);
-        w.bytes(&h);
-        w.bytes(&sum);
-        w.bytes(&self.levels.buf[..self.levels.cur_len % PAIR]);
-        sum.zeroize();
-        h.zeroize();
-        w.finish()
+    fn save(&self, c: &mut PbChunk, len: usize) -> ([u8; 32], Vec<u8>) {
+        // The partial sum, reduced, stays in the chunk (finish empties the sum).
+        let mut s = c.sum.finish();
+        c.sum.add(&s);
+        let sum = s.to_bytes();
+        s.zeroize();
+        (sum, c.buf[..len % PAIR].to_vec())
     }
-}
 
-impl core::fmt::Debug for Auth256PbPiece<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Auth256PbPiece")
-            .field("offset", &self.offset)
-            .field("len", &self.len())
-            .finish_non_exhaustive()
+    fn restore(&self, (): (), len: usize, sum: &[u8; 32], tail: &[u8]) -> Option<PbChunk> {
+        if tail.len() != len % PAIR {
+            return None;
+        }
+        let mut c = self.chunk(());
+        let mut s = Fe256x64::from_bytes(sum);
+        c.sum.add(&s);
+        s.zeroize();
+        c.buf[..tail.len()].copy_from_slice(tail);
+        Some(c)
     }
-}
-
-/// Whether `next` may follow levels that end at byte `end` under `key`: it starts there, was
-/// made with the same key, and the levels end on a chunk boundary (unless `next` is empty).
-fn check_join(
-    key: &Auth256PbKey,
-    levels: &Levels,
-    end: u64,
-    next: &Auth256PbPiece<'_>,
-) -> Result<(), Error> {
-    if next.offset != end {
-        return Err(Error::PieceMismatch {
-            reason: "the piece does not start where the message so far ends",
-        });
-    }
-    // Revealed on purpose: whether the keys agree, as the error does.
-    let same = core::ptr::eq(key, next.key)
-        || bool::from(wegman_arch::ct::declassify(subtle::ConstantTimeEq::ct_eq(
-            &key.check_value()[..],
-            &next.key.check_value()[..],
-        )));
-    if !same {
-        return Err(Error::PieceMismatch {
-            reason: "the piece was made with another key",
-        });
-    }
-    if !next.is_empty() && !levels.len().is_multiple_of(CHUNK as u64) {
-        return Err(Error::PieceMismatch {
-            reason: "an auth256-pb piece must follow a whole number of 16384-byte chunks",
-        });
-    }
-    Ok(())
-}
-
-/// The levels of a piece, moved out.
-fn take_levels(p: Auth256PbPiece<'_>) -> Levels {
-    p.levels
 }

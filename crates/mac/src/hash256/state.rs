@@ -12,7 +12,7 @@ use super::{Encoding, encode};
 
 /// The streaming state shared by every front end: the FFT-domain accumulator, the number of
 /// pairs absorbed, and a buffer of unabsorbed message bytes.
-pub(super) struct State {
+pub struct State {
     pub(super) enc: Encoding,
     pub(super) sum: DotSum,
     /// Pairs absorbed so far (a multiple of the backend's batch).
@@ -232,5 +232,14 @@ impl Drop for State {
         wipe(&mut self.buf);
         wipe(self.scratch.as_flattened_mut());
         self.extra.zeroize();
+    }
+}
+
+impl core::fmt::Debug for State {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // Secret: the sums and buffered bytes are not shown.
+        f.debug_struct("State")
+            .field("pairs", &self.pairs)
+            .finish_non_exhaustive()
     }
 }

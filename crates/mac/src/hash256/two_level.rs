@@ -19,24 +19,31 @@
 //! Level 1 is [`super::state::State`], Hash256's streaming state, restarted at pair 0 for
 //! every chunk; the key caches the 16 KiB of level-1 key stream it reads. Level 2 multiplies
 //! by the fixed τ with [`TimesConst`] (masked rows portably, 32 `gf2p8mulb` with GFNI),
-//! constant-time in h; one product per 16 KiB chunk.
+//! constant-time in h; one product per 16 KiB chunk. The chunk loop, the Horner chain,
+//! threads and pieces are [`super::levels`], shared with `auth256-pb`.
 
 use wegman_arch::Unavailable;
+use wegman_gf256::Backend;
 use wegman_gf256::fft::F2to256;
-use wegman_gf256::{Available, Backend};
 use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use std::vec::Vec;
 
 use super::encode;
 use super::keystream::Keys;
+use super::levels::{CHUNK, Levels, TwoLevelKey, TwoLevelMac, TwoLevelPiece};
 use super::state::State;
-use super::{Auth256Key, Auth256Tag, Auth256Tag128, Encoding, KEY_SIZE, NONCE_SIZE};
+use super::{Auth256Key, Auth256Tag, Encoding, KEY_SIZE, NONCE_SIZE};
 use crate::Error;
 use crate::error::{array_from, key_len, nonce_len};
 use crate::wire::{PieceReader, PieceWriter};
 use wegman_gf256::dot::{B256_UNIT, PAIR, TimesConst};
 
-/// Bytes of padded message per chunk, and of level-1 key stream.
-pub const CHUNK: usize = 16384;
+/// A streaming `auth256-2l` computation for one message and nonce.
+pub type Auth256TwoLevel<'k> = TwoLevelMac<'k, Auth256TwoLevelKey>;
+
+/// The `auth256-2l` hash of one piece of a message (see [`Auth256TwoLevelKey::piece_at`]).
+pub type Auth256TwoLevelPiece<'k> = TwoLevelPiece<'k, Auth256TwoLevelKey>;
 
 /// Key-stream bytes the key caches: one cache chunk of the Auth256 stream, which holds the
 /// level-1 key (16 KiB) and τ (computed once at set-up).
@@ -111,11 +118,7 @@ impl Auth256TwoLevelKey {
 
     /// Starts a streaming `auth256-2l` with the given encoding.
     pub fn start_with(&self, nonce: &[u8; NONCE_SIZE], enc: Encoding) -> Auth256TwoLevel<'_> {
-        Auth256TwoLevel {
-            key: self,
-            nonce: *nonce,
-            levels: Levels::new(enc, self.key.available()),
-        }
+        TwoLevelMac::new(self, nonce, enc)
     }
 
     /// Like [`Auth256TwoLevelKey::start_with`], checking the nonce length.
@@ -141,7 +144,7 @@ impl Auth256TwoLevelKey {
 
     /// The two-level hash h alone (no pad), polynomial basis; for tests and analysis.
     pub fn hash(&self, enc: Encoding, msg: &[u8]) -> [u8; 32] {
-        let mut l = Levels::new(enc, self.key.available());
+        let mut l = Levels::new(self, enc);
         l.update(self, msg);
         l.finalize(self)
     }
@@ -181,235 +184,12 @@ impl core::fmt::Debug for Auth256TwoLevelKey {
     }
 }
 
-/// The two levels of one message: the current chunk's Hash256 state and the Horner value of
-/// the chunks closed before it.
-struct Levels {
-    /// Level 1 of the current chunk (pairs counted from 0).
-    cur: State,
-    /// Message bytes in the current chunk.
-    cur_len: usize,
-    /// Σ H_i·τ^{closed − i} over the closed chunks (polynomial basis).
-    h: [u8; 32],
-    /// Chunks closed.
-    closed: u64,
-    /// The backend of every chunk's state.
-    backend: Available,
-}
-
-impl Levels {
-    fn new(enc: Encoding, backend: Available) -> Levels {
-        Levels {
-            cur: State::new(enc, backend),
-            cur_len: 0,
-            h: [0; 32],
-            closed: 0,
-            backend,
-        }
-    }
-
-    /// h ← h·τ + H (h = H for the first chunk: the count of chunks is public).
-    fn horner(&mut self, key: &Auth256TwoLevelKey, mut hi: [u8; 32]) {
-        if self.closed == 0 {
-            self.h = hi;
-            self.closed = 1;
-            hi.zeroize();
-            return;
-        }
-        let mut t = key.tau.mul(&self.h);
-        for (x, y) in t.iter_mut().zip(hi) {
-            *x ^= y;
-        }
-        self.h = t;
-        self.closed += 1;
-        hi.zeroize();
-        t.zeroize();
-    }
-
-    /// Closes the current chunk (full, and more message follows).
-    fn close(&mut self, key: &Auth256TwoLevelKey) {
-        debug_assert_eq!(self.cur_len, CHUNK);
-        let hi = self.cur.take_unit_sum(&key.keys());
-        self.horner(key, hi);
-        self.cur_len = 0;
-    }
-
-    fn update(&mut self, key: &Auth256TwoLevelKey, mut data: &[u8]) {
-        while !data.is_empty() {
-            if self.cur_len == CHUNK {
-                self.close(key);
-            }
-            let take = (CHUNK - self.cur_len).min(data.len());
-            self.cur.update(&key.keys(), &data[..take]);
-            self.cur_len += take;
-            data = &data[take..];
-        }
-    }
-
-    /// Pads the last chunk, closes it and returns h.
-    fn finalize(mut self, key: &Auth256TwoLevelKey) -> [u8; 32] {
-        let (enc, backend) = (self.cur.enc, self.backend);
-        let last = core::mem::replace(&mut self.cur, State::new(enc, backend));
-        // A message that fills its last chunk exactly pads into one more: its 0x01 starts
-        // chunk n.
-        if self.cur_len == CHUNK {
-            let mut done = last;
-            let hi = done.unit_sum(&key.keys());
-            self.horner(key, hi);
-            let pad_only = State::new(enc, backend);
-            let hn = pad_only.finalize(&key.keys());
-            self.horner(key, hn);
-        } else {
-            let hn = last.finalize(&key.keys());
-            self.horner(key, hn);
-        }
-        self.h
-    }
-}
-
-impl Levels {
-    /// Bytes absorbed: the closed chunks and the current one.
-    fn len(&self) -> u64 {
-        self.closed * CHUNK as u64 + self.cur_len as u64
-    }
-
-    /// Appends `next`, the levels of the bytes that follow (this ends on a chunk boundary or
-    /// is empty: checked by the callers): h ← h·τ^{k} + h_next over next's k closed chunks,
-    /// after closing this one's full last chunk.
-    fn join(&mut self, key: &Auth256TwoLevelKey, mut next: Levels) {
-        if next.len() == 0 {
-            return;
-        }
-        if self.len() > 0 {
-            self.close(key);
-        }
-        let mut power = F2to256::ONE;
-        // τ^k by square and multiply: the sequence depends on the public count k only.
-        for i in (0..u64::BITS - next.closed.leading_zeros()).rev() {
-            power = power.mul(&power);
-            if (next.closed >> i) & 1 == 1 {
-                power = power.mul(&key.tau_elem);
-            }
-        }
-        let mut h = F2to256::from_bytes(&self.h).mul(&power).to_bytes();
-        for (x, y) in h.iter_mut().zip(next.h) {
-            *x ^= y;
-        }
-        self.h = h;
-        h.zeroize();
-        power = F2to256::ZERO;
-        zeroize::optimization_barrier(&power);
-        self.closed += next.closed;
-        self.cur_len = next.cur_len;
-        core::mem::swap(&mut self.cur, &mut next.cur);
-    }
-}
-
-impl Drop for Levels {
-    fn drop(&mut self) {
-        self.h.zeroize();
-    }
-}
-
-/// A streaming `auth256-2l` computation for one message and nonce.
-pub struct Auth256TwoLevel<'k> {
-    key: &'k Auth256TwoLevelKey,
-    nonce: [u8; NONCE_SIZE],
-    levels: Levels,
-}
-
-impl Auth256TwoLevel<'_> {
-    /// Absorbs more of the message; chunks may have any length.
-    pub fn update(&mut self, data: &[u8]) {
-        self.levels.update(self.key, data);
-    }
-
-    /// Like [`Auth256TwoLevel::update`], on the threads of the current rayon pool: whole
-    /// 16 KiB chunks are hashed apart (level 1 of each is independent), then combined in
-    /// order by Horner's rule. Same result.
-    #[cfg(feature = "rayon")]
-    pub fn update_parallel(&mut self, data: &[u8]) {
-        use rayon::prelude::*;
-        use std::vec::Vec;
-        const MIN_CHUNKS: usize = 16;
-        let threads = rayon::current_num_threads();
-        if threads < 2 || data.len() < (MIN_CHUNKS + 1) * CHUNK {
-            self.update(data);
-            return;
-        }
-        // Fill the current chunk; the chunks after it start on chunk boundaries.
-        let take = (CHUNK - self.levels.cur_len) % CHUNK;
-        self.update(&data[..take]);
-        let data = &data[take..];
-        // Whole chunks hashed apart, except the last one, which stays open: it may be the
-        // message's last chunk, whose padding `finalize` adds.
-        let whole = (data.len() - 1) / CHUNK;
-        if whole > 0 && self.levels.cur_len == CHUNK {
-            self.levels.close(self.key);
-        }
-        let (enc, backend, key) = (self.levels.cur.enc, self.key.key.available(), self.key);
-        // A few tasks per thread, each reusing one level-1 state for its chunks.
-        let per_task = whole.div_ceil(4 * threads).max(1);
-        let mut hashes: Vec<[u8; 32]> = data[..whole * CHUNK]
-            .par_chunks(per_task * CHUNK)
-            .flat_map_iter(|task| {
-                let mut st = State::new(enc, backend);
-                task.chunks(CHUNK)
-                    .map(|c| {
-                        st.update(&key.keys(), c);
-                        st.take_unit_sum(&key.keys())
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        for hi in &hashes {
-            self.levels.horner(key, *hi);
-        }
-        hashes.as_flattened_mut().zeroize();
-        self.update(&data[whole * CHUNK..]);
-    }
-
-    fn tag_bytes(self) -> [u8; 32] {
-        let mut pad = self.key.key.pad(&self.nonce);
-        let mut h = self.levels.finalize(self.key);
-        for (p, x) in pad.iter_mut().zip(h) {
-            *p ^= x;
-        }
-        h.zeroize();
-        pad
-    }
-
-    /// The `auth256-2l` tag: h ⊕ s_n.
-    pub fn finalize(self) -> Auth256Tag {
-        super::tag32(self.tag_bytes())
-    }
-
-    /// The `auth256-2l-128` tag: its first 16 bytes.
-    pub fn finalize128(self) -> Auth256Tag128 {
-        super::tag16(self.tag_bytes())
-    }
-
-    /// Constant-time check of a 32-byte tag or a 16-byte `-128` tag (the length, which is
-    /// public, says which).
-    pub fn verify(self, tag: &[u8]) -> Result<(), Error> {
-        super::verify_either(self.tag_bytes(), tag)
-    }
-}
-
-impl core::fmt::Debug for Auth256TwoLevel<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("Auth256TwoLevel { .. }")
-    }
-}
-
-/// The kind byte of a serialised `auth256-2l` piece.
-const KIND: u8 = 4;
-
 impl Auth256TwoLevelKey {
     /// Starts an independent `auth256-2l` of the part of a message that begins `offset` bytes
     /// in (a multiple of [`CHUNK`]: chunks are hashed independently). Feed it with
-    /// [`Auth256TwoLevelPiece::update`], then join it to the piece before it
-    /// ([`Auth256TwoLevelPiece::merge`]) or to the MAC that ends where it starts
-    /// ([`Auth256TwoLevel::absorb`]); the tag is the serial tag.
+    /// [`TwoLevelPiece::update`], then join it to the piece before it
+    /// ([`TwoLevelPiece::merge`]) or to the MAC that ends where it starts
+    /// ([`TwoLevelMac::absorb`]); the tag is the serial tag.
     ///
     /// ```
     /// use wegman_mac::hash256::{Auth256TwoLevelKey, CHUNK, Encoding};
@@ -424,194 +204,120 @@ impl Auth256TwoLevelKey {
     /// # Ok::<(), wegman_mac::Error>(())
     /// ```
     pub fn piece_at(&self, enc: Encoding, offset: u64) -> Result<Auth256TwoLevelPiece<'_>, Error> {
-        if !offset.is_multiple_of(CHUNK as u64) {
-            return Err(Error::PieceMismatch {
-                reason: "an auth256-2l piece must start at a multiple of 16384 bytes",
-            });
-        }
-        Ok(Auth256TwoLevelPiece {
-            key: self,
-            offset,
-            levels: Levels::new(enc, self.key.available()),
-        })
+        TwoLevelPiece::new(self, enc, offset)
     }
 
-    /// Reads a piece written by [`Auth256TwoLevelPiece::to_bytes`] under this key.
+    /// Reads a piece written by [`TwoLevelPiece::to_bytes`] under this key.
     ///
     /// Errors: [`Error::PieceEncoding`] if `blob` is not such a piece or was written under
     /// another key (a check value derived from the key is compared in constant time).
     pub fn piece_from_bytes(&self, blob: &[u8]) -> Result<Auth256TwoLevelPiece<'_>, Error> {
-        let mut r = PieceReader::new(blob, KIND)?;
-        let enc = Encoding::from_b(u32::from(r.u16()?)).map_err(|_| r.bad("unknown encoding"))?;
-        let check: [u8; 16] = r.array()?;
-        // Revealed on purpose: whether the blob was made under this key, as the error does.
-        if !bool::from(wegman_arch::ct::declassify(subtle::ConstantTimeEq::ct_eq(
-            &check[..],
-            &self.key.check_value()[..],
-        ))) {
-            return Err(r.bad("the piece was made with another key"));
-        }
-        let offset = r.u64()?;
-        let closed = r.u64()?;
-        let cur_len = r.u64()?;
-        let mut h: [u8; 32] = r.array()?;
-        let mut sum: [u8; 32] = r.array()?;
-        let tail = r.rest();
-        let unit = enc.unit() as u64;
-        let t = tail.len() as u64;
-        let ok = offset.is_multiple_of(CHUNK as u64)
-            && cur_len <= CHUNK as u64
-            && (cur_len > 0 || closed == 0)
-            && t < unit
-            && t <= cur_len
-            && (cur_len - t.min(cur_len)).is_multiple_of(unit)
-            && closed
-                .checked_mul(CHUNK as u64)
-                .and_then(|c| c.checked_add(offset))
-                .and_then(|c| c.checked_add(cur_len))
-                .is_some();
-        if !ok {
-            h.zeroize();
-            sum.zeroize();
-            return Err(r.bad("inconsistent offset, lengths or tail"));
-        }
-        let mut levels = Levels::new(enc, self.key.available());
-        levels.h = h;
-        levels.closed = closed;
-        levels.cur_len = cur_len as usize;
-        levels.cur.pairs = (cur_len - t) / 64;
-        levels.cur.extra = sum;
-        levels.cur.buf.extend_from_slice(tail);
-        h.zeroize();
-        sum.zeroize();
-        Ok(Auth256TwoLevelPiece {
-            key: self,
-            offset,
-            levels,
-        })
+        TwoLevelPiece::from_bytes(self, blob)
     }
-}
-
-/// The `auth256-2l` hash of one piece of a message (see [`Auth256TwoLevelKey::piece_at`]):
-/// the Horner value of its closed chunks and the level-1 state of its last. Secret; zeroized
-/// on drop.
-pub struct Auth256TwoLevelPiece<'k> {
-    key: &'k Auth256TwoLevelKey,
-    offset: u64,
-    levels: Levels,
 }
 
 impl Auth256TwoLevelPiece<'_> {
-    /// Absorbs more of this piece; chunks may have any length.
-    pub fn update(&mut self, data: &[u8]) {
-        self.levels.update(self.key, data);
-    }
-
-    /// Where this piece starts in the message.
-    pub fn offset(&self) -> u64 {
-        self.offset
-    }
-
-    /// Bytes absorbed so far.
-    pub fn len(&self) -> u64 {
-        self.levels.len()
-    }
-
-    /// Whether nothing has been absorbed yet.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The encoding (b) this piece hashes with.
     pub fn encoding(&self) -> Encoding {
-        self.levels.cur.enc
-    }
-
-    /// Appends `next`, the piece that starts where this one ends.
-    ///
-    /// Errors: [`Error::PieceMismatch`] if `next` starts elsewhere, this piece does not end
-    /// on a chunk boundary (a multiple of 16384 bytes) while `next` is not empty, or the
-    /// pieces use other encodings or keys.
-    pub fn merge(&mut self, next: Auth256TwoLevelPiece<'_>) -> Result<(), Error> {
-        check_join(self.key, &self.levels, self.offset + self.len(), &next)?;
-        self.levels.join(self.key, take_levels(next));
-        Ok(())
-    }
-
-    /// Serialises the piece for another machine: a versioned blob holding the encoding, a
-    /// check value of the key (not the key), the offset, the closed chunks' count and Horner
-    /// value, and the last chunk's length, partial sum and unfinished unit (all secret: they
-    /// reveal the hash key for a known message).
-    pub fn to_bytes(&mut self) -> std::vec::Vec<u8> {
-        let keys = self.key.keys();
-        let mut sum = self.levels.cur.unit_sum(&keys);
-        let mut w = PieceWriter::new(KIND);
-        w.u16(self.levels.cur.enc.b() as u16);
-        w.bytes(&self.key.key.check_value());
-        w.u64(self.offset);
-        w.u64(self.levels.closed);
-        w.u64(self.levels.cur_len as u64);
-        w.bytes(&self.levels.h);
-        w.bytes(&sum);
-        w.bytes(&self.levels.cur.buf);
-        sum.zeroize();
-        w.finish()
+        self.levels.params()
     }
 }
 
-impl core::fmt::Debug for Auth256TwoLevelPiece<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Auth256TwoLevelPiece")
-            .field("offset", &self.offset)
-            .field("len", &self.len())
-            .field("b", &self.encoding().b())
-            .finish_non_exhaustive()
-    }
-}
+/// Level 1 is Hash256's state ([`State`]) with the key's cached 16 KiB; level 2 is
+/// [`F2to256`] in the polynomial basis, as 32 bytes.
+impl TwoLevelKey for Auth256TwoLevelKey {
+    type Chunk = State;
+    type Elem = [u8; 32];
+    type Params = Encoding;
+    const KIND: u8 = 4;
+    const START_REASON: &'static str =
+        "an auth256-2l piece must start at a multiple of 16384 bytes";
+    const FOLLOW_REASON: &'static str =
+        "an auth256-2l piece must follow a whole number of 16384-byte chunks";
 
-/// Whether `next` may follow levels that end at byte `end` under `key`: as Auth256 pieces,
-/// and after a whole number of chunks.
-fn check_join(
-    key: &Auth256TwoLevelKey,
-    levels: &Levels,
-    end: u64,
-    next: &Auth256TwoLevelPiece<'_>,
-) -> Result<(), Error> {
-    super::pieces::check_follows(
-        (&key.key, levels.cur.enc, end),
-        (&next.key.key, next.levels.cur.enc, next.offset),
-    )?;
-    if !next.is_empty() && !levels.len().is_multiple_of(CHUNK as u64) {
-        return Err(Error::PieceMismatch {
-            reason: "an auth256-2l piece must follow a whole number of 16384-byte chunks",
-        });
-    }
-    Ok(())
-}
-
-/// The levels of a piece, moved out.
-fn take_levels(p: Auth256TwoLevelPiece<'_>) -> Levels {
-    p.levels
-}
-
-impl Auth256TwoLevel<'_> {
-    /// Appends a piece made by [`Auth256TwoLevelKey::piece_at`] (or read back with
-    /// [`Auth256TwoLevelKey::piece_from_bytes`]) that starts where this MAC's message ends.
-    ///
-    /// Errors: as [`Auth256TwoLevelPiece::merge`].
-    pub fn absorb(&mut self, piece: Auth256TwoLevelPiece<'_>) -> Result<(), Error> {
-        check_join(self.key, &self.levels, self.levels.len(), &piece)?;
-        self.levels.join(self.key, take_levels(piece));
-        Ok(())
+    fn chunk(&self, enc: Encoding) -> State {
+        State::new(enc, self.key.available())
     }
 
-    /// Bytes absorbed so far.
-    pub fn len(&self) -> u64 {
-        self.levels.len()
+    fn params(chunk: &State) -> Encoding {
+        chunk.enc
     }
 
-    /// Whether nothing has been absorbed yet.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    fn absorb(&self, chunk: &mut State, _at: usize, data: &[u8]) {
+        chunk.update(&self.keys(), data);
+    }
+
+    fn take(&self, chunk: &mut State) -> [u8; 32] {
+        chunk.take_unit_sum(&self.keys())
+    }
+
+    fn last(&self, chunk: State, _len: usize) -> [u8; 32] {
+        chunk.finalize(&self.keys())
+    }
+
+    fn zero() -> [u8; 32] {
+        [0; 32]
+    }
+
+    fn one() -> [u8; 32] {
+        F2to256::ONE.to_bytes()
+    }
+
+    fn add(a: &[u8; 32], b: &[u8; 32]) -> [u8; 32] {
+        core::array::from_fn(|i| a[i] ^ b[i])
+    }
+
+    fn mul(&self, a: &[u8; 32], b: &[u8; 32]) -> [u8; 32] {
+        F2to256::from_bytes(a)
+            .mul(&F2to256::from_bytes(b))
+            .to_bytes()
+    }
+
+    fn times_tau(&self, h: &[u8; 32]) -> [u8; 32] {
+        self.tau.mul(h)
+    }
+
+    fn tau(&self) -> [u8; 32] {
+        self.tau_elem.to_bytes()
+    }
+
+    fn elem_bytes(e: &[u8; 32]) -> [u8; 32] {
+        *e
+    }
+
+    fn elem_from(b: &[u8; 32]) -> [u8; 32] {
+        *b
+    }
+
+    fn pad(&self, nonce: &[u8; NONCE_SIZE]) -> [u8; 32] {
+        self.key.pad(nonce)
+    }
+
+    fn check_value(&self) -> [u8; 16] {
+        self.key.check_value()
+    }
+
+    fn write_params(enc: Encoding, w: &mut PieceWriter) {
+        w.u16(enc.b() as u16);
+    }
+
+    fn read_params(r: &mut PieceReader<'_>) -> Result<Encoding, Error> {
+        Encoding::from_b(u32::from(r.u16()?)).map_err(|_| r.bad("unknown encoding"))
+    }
+
+    fn save(&self, chunk: &mut State, _len: usize) -> ([u8; 32], Vec<u8>) {
+        (chunk.unit_sum(&self.keys()), chunk.buf.clone())
+    }
+
+    fn restore(&self, enc: Encoding, len: usize, sum: &[u8; 32], tail: &[u8]) -> Option<State> {
+        let (unit, t) = (enc.unit(), tail.len());
+        if t >= unit || t > len || !(len - t).is_multiple_of(unit) {
+            return None;
+        }
+        let mut state = State::new(enc, self.key.available());
+        state.pairs = ((len - t) / 64) as u64;
+        state.extra = *sum;
+        state.buf.extend_from_slice(tail);
+        Some(state)
     }
 }
