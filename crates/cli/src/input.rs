@@ -1,16 +1,13 @@
-//! Inputs to authenticate: files or standard input, streamed in constant memory, with a
-//! progress bar on a terminal for large files.
+//! Inputs to authenticate: files or standard input, streamed in constant memory, and the
+//! walk of `tag -r` that lists the regular files under a directory.
 
 use std::fs::File;
-use std::io::{IsTerminal, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use indicatif::{ProgressBar, ProgressStyle};
-
 use crate::error::{Error, Result, io_reason};
+use crate::progress::Progress;
 
-/// Inputs larger than this show a progress bar (when stderr is a terminal).
-const PROGRESS_THRESHOLD: u64 = 64 << 20;
 /// Read size for one thread: large enough to amortise system calls, small enough for L2.
 const CHUNK: usize = 256 << 10;
 /// Read size per thread when hashing with several threads: each read is split among them.
@@ -60,59 +57,108 @@ impl Input {
         self.path.display().to_string()
     }
 
-    /// Reads the whole input, passing it to `sink` chunk by chunk. With `threads` > 1 the
-    /// chunks are larger (each is split among the hashing threads) and a reader thread fills
-    /// the next chunk while `sink` hashes the current one (two buffers), so reading and hashing
-    /// overlap; with one thread everything runs on the calling thread.
-    pub(crate) fn feed(self, threads: usize, mut sink: impl FnMut(&[u8])) -> Result<()> {
+    /// The input's length when it is a file (as it was when opened).
+    pub(crate) fn len(&self) -> Option<u64> {
+        match self.source {
+            Source::Stdin => None,
+            Source::File(_, len) => Some(len),
+        }
+    }
+
+    /// Reads the whole input, passing it to `sink` chunk by chunk, and counting its bytes on
+    /// `progress`. With `threads` > 1 the chunks are larger (each is split among the hashing
+    /// threads) and a reader thread fills the next chunk while `sink` hashes the current one
+    /// (two buffers), so reading and hashing overlap; with one thread everything runs on the
+    /// calling thread, through a buffer no larger than the file.
+    pub(crate) fn feed(
+        self,
+        threads: usize,
+        progress: &Progress,
+        mut sink: impl FnMut(&[u8]),
+    ) -> Result<()> {
         let label = self.label();
         let (mut reader, len): (Box<dyn Read + Send>, Option<u64>) = match self.source {
             Source::Stdin => (Box::new(std::io::stdin()), None),
             Source::File(f, len) => (Box::new(f), Some(len)),
         };
-        let bar = match len {
-            Some(len) if len > PROGRESS_THRESHOLD && std::io::stderr().is_terminal() => {
-                let bar = ProgressBar::new(len);
-                bar.set_style(
-                    ProgressStyle::with_template(
-                        "{msg} [{bar:40}] {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta}",
-                    )
-                    .expect("static template")
-                    .progress_chars("=> "),
-                );
-                bar.set_message(label.clone());
-                Some(bar)
-            }
-            _ => None,
-        };
         let mut consume = |chunk: &[u8]| {
             sink(chunk);
-            if let Some(b) = &bar {
-                b.inc(chunk.len() as u64);
-            }
+            progress.add(chunk.len() as u64);
         };
         let read = if threads > 1 {
             feed_overlapped(&mut reader, CHUNK_PER_THREAD * threads, &mut consume)
         } else {
-            feed_serial(&mut reader, CHUNK, &mut consume)
+            // A small file is read through a buffer of its size (rounded up to a page, and
+            // one byte more so that the first read already meets the end): no 256 KiB
+            // allocation for each of many small files.
+            let size = len.map_or(CHUNK, |n| {
+                usize::try_from(n + 1).map_or(CHUNK, |n| n.next_multiple_of(4096).min(CHUNK))
+            });
+            feed_serial(&mut reader, size, &mut consume)
         };
-        match read {
-            Ok(()) => {
-                if let Some(b) = bar {
-                    b.finish_and_clear();
-                }
-                Ok(())
-            }
-            Err(e) => {
-                if let Some(b) = &bar {
-                    b.abandon();
-                }
-                Err(Error::new(format!(
-                    "cannot read {label}: {}",
-                    io_reason(&e)
-                )))
-            }
+        read.map_err(|e| Error::new(format!("cannot read {label}: {}", io_reason(&e))))
+    }
+}
+
+/// What a path named on the command line stands for.
+pub(crate) enum Named {
+    /// Standard input (`-`).
+    Stdin,
+    /// A file (or anything that is not a directory: opening it says what is wrong).
+    File(PathBuf, u64),
+    /// A directory.
+    Dir(PathBuf),
+}
+
+/// Looks at `path` without opening it (a symbolic link named on the command line is
+/// followed).
+pub(crate) fn classify(path: &Path) -> Result<Named> {
+    if path.as_os_str() == "-" {
+        return Ok(Named::Stdin);
+    }
+    let meta = std::fs::metadata(path).map_err(|e| Error::io("cannot read", path, e))?;
+    Ok(if meta.is_dir() {
+        Named::Dir(path.to_path_buf())
+    } else {
+        Named::File(path.to_path_buf(), meta.len())
+    })
+}
+
+/// The regular files under `dir`, depth first, the entries of every directory sorted by
+/// name (so two walks of the same tree list the same files in the same order), with their
+/// lengths. Symbolic links are skipped unless `follow` (then followed, loops reported);
+/// other non-regular files (sockets, FIFOs, devices) are skipped. Entries that cannot be
+/// read go to `bad` and the walk goes on.
+pub(crate) fn walk(
+    dir: &Path,
+    follow: bool,
+    files: &mut Vec<(PathBuf, u64)>,
+    bad: &mut dyn FnMut(Error),
+) {
+    let walker = walkdir::WalkDir::new(dir)
+        .follow_links(follow)
+        .sort_by_file_name();
+    for entry in walker {
+        match entry {
+            Ok(e) if e.file_type().is_file() => match e.metadata() {
+                Ok(m) => files.push((e.into_path(), m.len())),
+                Err(err) => bad(walk_error(dir, err)),
+            },
+            Ok(_) => {}
+            Err(err) => bad(walk_error(dir, err)),
         }
+    }
+}
+
+/// A walk error as one line: the path it concerns and the reason.
+fn walk_error(dir: &Path, err: walkdir::Error) -> Error {
+    let path = err.path().unwrap_or(dir).to_path_buf();
+    if err.loop_ancestor().is_some() {
+        return Error::new(format!("skipping {}: a symbolic link loop", path.display()));
+    }
+    match err.into_io_error() {
+        Some(io) => Error::io("cannot read", &path, io),
+        None => Error::new(format!("cannot read {}", path.display())),
     }
 }
 

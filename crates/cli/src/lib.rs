@@ -21,20 +21,20 @@ mod field;
 #[doc(hidden)]
 pub mod fuzzing;
 mod input;
+mod ordered;
+mod progress;
+mod tag;
+mod verify;
 mod wg;
 
-use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::{Error, Result};
-use crate::input::Input;
-use wegman_files::check::{format_check_line, parse_check_line, parse_nonce};
-use wegman_files::{keyfile, nonce};
-use wegman_mac::alg::{Alg, AnyKey};
-use wegman_mac::hash256::Encoding;
+use wegman_files::keyfile;
+use wegman_mac::alg::Alg;
 
 /// Tag and verify files with fast, provably secure Wegman–Carter MACs.
 #[derive(Parser, Debug)]
@@ -56,7 +56,7 @@ enum Command {
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
     },
-    /// Print one line `ALG NONCE TAG PATH` per input.
+    /// Print one line `ALG NONCE TAG PATH` per input, in input order.
     Tag {
         /// Algorithm [default: the key file's].
         #[arg(long)]
@@ -71,10 +71,24 @@ enum Command {
         /// Check lines then name the algorithm `ALG/bN` (e.g. `auth256/b8`).
         #[arg(long = "b", value_name = "N")]
         b: Option<u32>,
-        /// Threads for hashing each input [default: all CPUs]; the tags do not depend on it.
+        /// Tag the regular files under each directory named, depth first, sorted by name at
+        /// every level (two runs print the same lines in the same order).
+        #[arg(short = 'r', long)]
+        recursive: bool,
+        /// With -r, follow symbolic links (by default they are skipped).
+        #[arg(long, requires = "recursive")]
+        follow: bool,
+        /// Threads [default: all CPUs]: many files are hashed side by side, a large one by
+        /// all threads; the tags do not depend on it.
         #[arg(short = 'j', long = "threads", value_name = "THREADS")]
         threads: Option<usize>,
-        /// Files to authenticate; `-` is standard input.
+        /// Never show the progress bar (shown on a terminal for long runs).
+        #[arg(long)]
+        no_progress: bool,
+        /// No progress bar and no notes on stderr (errors are still reported).
+        #[arg(short = 'q', long)]
+        quiet: bool,
+        /// Files to authenticate (directories with -r); `-` is standard input.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
@@ -138,14 +152,46 @@ enum Command {
         #[command(subcommand)]
         op: WgOp,
     },
-    /// Check `ALG NONCE TAG PATH` lines; print `PATH: OK` or `PATH: FAILED` for each.
+    /// Check `ALG NONCE TAG PATH` lines; print `PATH: OK` or `PATH: FAILED` for each, in
+    /// order, and a warning on stderr for failures (as `sha256sum -c`).
     Verify {
         /// Key file [default: $WEGMAN_HOME/key].
         #[arg(long)]
         key_file: Option<PathBuf>,
+        /// Don't print OK for each file verified.
+        #[arg(long)]
+        quiet: bool,
+        /// Don't print anything; the exit status shows success.
+        #[arg(long)]
+        status: bool,
+        /// Don't fail or report for files that do not exist.
+        #[arg(long)]
+        ignore_missing: bool,
+        /// Exit non-zero for improperly formatted lines.
+        #[arg(long)]
+        strict: bool,
+        /// Threads [default: all CPUs]: the listed files are checked side by side.
+        #[arg(short = 'j', long = "threads", value_name = "THREADS")]
+        threads: Option<usize>,
+        /// Never show the progress bar (shown on a terminal for long runs).
+        #[arg(long)]
+        no_progress: bool,
         /// File of check lines, as printed by `wegman tag`; `-` is standard input.
         #[arg(value_name = "CHECKFILE")]
         checkfile: PathBuf,
+    },
+    /// Print a shell completion script: `wegman completions bash > /etc/bash_completion.d/wegman`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page wegman(1) (roff), or with --dir write it and one page per
+    /// subcommand (wegman-tag.1, ...) into a directory.
+    Man {
+        /// Write wegman.1 and wegman-SUBCOMMAND.1 into this directory instead.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -180,19 +226,24 @@ pub fn main() -> ExitCode {
             key_file,
             nonce,
             b,
+            recursive,
+            follow,
             threads,
+            no_progress,
+            quiet,
             files,
-        } => pool(threads).and_then(|(pool, threads)| {
-            pool.install(|| {
-                tag(
-                    alg.as_deref(),
-                    key_file.as_deref(),
-                    nonce.as_deref(),
-                    b,
-                    threads,
-                    &files,
-                )
-            })
+        } => pool(threads).and_then(|pool| {
+            let opts = tag::TagOptions {
+                alg: alg.as_deref(),
+                key_file: key_file.as_deref(),
+                nonce: nonce.as_deref(),
+                b,
+                recursive,
+                follow,
+                progress: !no_progress,
+                quiet,
+            };
+            tag::tag(&opts, &pool, &files)
         }),
         Command::Field {
             modulus,
@@ -213,8 +264,26 @@ pub fn main() -> ExitCode {
         } => wg::keystream(bytes).map(|()| ExitCode::SUCCESS),
         Command::Verify {
             key_file,
+            quiet,
+            status,
+            ignore_missing,
+            strict,
+            threads,
+            no_progress,
             checkfile,
-        } => verify(key_file.as_deref(), &checkfile),
+        } => pool(threads).and_then(|pool| {
+            let opts = verify::VerifyOptions {
+                key_file: key_file.as_deref(),
+                quiet,
+                status,
+                ignore_missing,
+                strict,
+                progress: !no_progress,
+            };
+            verify::verify(&opts, &pool, &checkfile)
+        }),
+        Command::Completions { shell } => completions(shell),
+        Command::Man { dir } => man(dir.as_deref()),
     };
     match result {
         Ok(code) => code,
@@ -225,8 +294,8 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// A rayon pool of `threads` threads (default: every CPU) and its size.
-fn pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize)> {
+/// A rayon pool of `threads` threads (default: every CPU).
+fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     let threads = match threads {
         Some(0) => return Err(Error::new("-j needs at least one thread")),
         Some(n) => n,
@@ -236,7 +305,7 @@ fn pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize)> {
         .num_threads(threads)
         .build()
         .map_err(|e| Error::new(format!("cannot start {threads} threads: {e}")))?;
-    Ok((pool, threads))
+    Ok(pool)
 }
 
 fn parse_alg(alg: Option<&str>) -> Result<Option<Alg>> {
@@ -254,199 +323,30 @@ fn keygen(alg: Option<&str>, output: Option<PathBuf>) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn tag(
-    alg: Option<&str>,
-    key_file: Option<&Path>,
-    nonce: Option<&str>,
-    b: Option<u32>,
-    threads: usize,
-    files: &[PathBuf],
-) -> Result<ExitCode> {
-    let alg = parse_alg(alg)?;
-    let kf = keyfile::load_or_create_default(key_file, alg)?;
-    if let Some(a) = alg.filter(|&a| a != kf.alg) {
-        return Err(Error::new(format!(
-            "the key in {} is {} {} key, not {a} (make one with `wegman keygen --alg {a} -o PATH`)",
-            kf.path.display(),
-            kf.alg.article(),
-            kf.alg
-        )));
-    }
-    let alg = kf.alg;
-    let enc = match b {
-        None => Encoding::B1,
-        Some(_) if !alg.has_encoding() => {
-            return Err(Error::new(format!(
-                "--b applies only to auth256, auth256-128 and auth256-2l, not {alg}"
-            )));
-        }
-        Some(n) => Encoding::from_b(n).map_err(|_| {
-            Error::new(format!(
-                "unsupported --b {n}: Hash256 takes b = 1, 8 or 256"
-            ))
-        })?,
-    };
-    let keyed = kf.key_for(enc)?;
-    let stdin_count = files.iter().filter(|f| f.as_os_str() == "-").count();
-    if stdin_count > 1 {
-        return Err(Error::new("standard input (-) can be read only once"));
-    }
-    let explicit = match nonce {
-        Some(_) if files.len() > 1 => {
-            return Err(Error::new(
-                "--nonce takes exactly one input: a nonce must never tag two messages",
-            ));
-        }
-        Some(n) => Some(parse_nonce(alg, n)?),
-        None => None,
-    };
-
-    // Open every input first, so that a missing file costs no nonce and is reported up front.
-    let mut failed = false;
-    let mut inputs = Vec::new();
-    for f in files {
-        match Input::open(f) {
-            Ok(i) => inputs.push(i),
-            Err(e) => {
-                note!("wegman: {e}");
-                failed = true;
-            }
-        }
-    }
-
-    // Reserve every nonce durably before any tag is printed.
-    let nonces: Vec<Option<Vec<u8>>> = match (alg.nonce_len(), explicit) {
-        (None, _) => {
-            note!(
-                "wegman: note: poly1305 is a one-time authenticator: never tag a second message \
-                 with this key (use poly1305-aes for many messages)"
-            );
-            vec![None; inputs.len()]
-        }
-        (Some(_), Some(n)) => vec![Some(n); inputs.len()],
-        (Some(_), None) if inputs.is_empty() => Vec::new(),
-        (Some(len), None) => nonce::reserve(&kf.path, len, inputs.len())?
-            .into_iter()
-            .map(Some)
-            .collect(),
-    };
-
-    let stdout = std::io::stdout();
-    for (input, nonce) in inputs.into_iter().zip(nonces) {
-        let label = input.label();
-        let mut mac = keyed.start(nonce.as_deref())?;
-        let fed = if threads > 1 {
-            input.feed(threads, |chunk| mac.update_parallel(chunk))
-        } else {
-            input.feed(1, |chunk| mac.update(chunk))
-        };
-        match fed {
-            Ok(()) => {
-                let t = mac.finalize();
-                let line = format_check_line(alg, enc, nonce.as_deref(), &t, &label);
-                let mut out = stdout.lock();
-                writeln!(out, "{line}")
-                    .and_then(|()| out.flush())
-                    .map_err(|e| {
-                        Error::new(format!(
-                            "cannot write to standard output: {}",
-                            error::io_reason(&e)
-                        ))
-                    })?;
-            }
-            Err(e) => {
-                note!("wegman: {e}");
-                failed = true;
-            }
-        }
-    }
-    Ok(if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+/// `wegman completions SHELL`: the completion script on standard output.
+fn completions(shell: clap_complete::Shell) -> Result<ExitCode> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "wegman", &mut script);
+    error::out(&String::from_utf8_lossy(&script))?;
+    Ok(ExitCode::SUCCESS)
 }
 
-fn verify(key_file: Option<&Path>, checkfile: &Path) -> Result<ExitCode> {
-    let kf = keyfile::load_existing(key_file)?;
-    // One expanded key per encoding the lines use (Auth256's cached key stream is reused
-    // across lines); the first validates the key file.
-    let mut keys: Vec<AnyKey> = vec![kf.key_for(Encoding::B1)?];
-    let from_stdin = checkfile.as_os_str() == "-";
-    let reader: Box<dyn BufRead> = if from_stdin {
-        Box::new(std::io::stdin().lock())
-    } else {
-        let f =
-            std::fs::File::open(checkfile).map_err(|e| Error::io("cannot read", checkfile, e))?;
-        Box::new(std::io::BufReader::new(f))
-    };
-    let name = if from_stdin {
-        "-".into()
-    } else {
-        checkfile.display().to_string()
-    };
-    let mut all_ok = true;
-    let mut checked = 0usize;
-    for (i, line) in reader.lines().enumerate() {
-        let line =
-            line.map_err(|e| Error::new(format!("cannot read {name}: {}", error::io_reason(&e))))?;
-        let line = line.strip_suffix('\r').unwrap_or(&line);
-        if line.trim().is_empty() {
-            continue;
+/// `wegman man [--dir DIR]`: wegman(1) on standard output, or every page into DIR.
+fn man(dir: Option<&Path>) -> Result<ExitCode> {
+    let cmd = Cli::command();
+    match dir {
+        None => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(cmd)
+                .render(&mut page)
+                .map_err(|e| Error::new(format!("cannot render the manual page: {e}")))?;
+            error::out(&String::from_utf8_lossy(&page))?;
         }
-        checked += 1;
-        let outcome = (|| -> Result<bool> {
-            let c = parse_check_line(line)?;
-            if c.alg != kf.alg {
-                return Err(Error::new(format!(
-                    "{}: line is for {}, but the key in {} is {} {} key",
-                    c.path,
-                    c.alg,
-                    kf.path.display(),
-                    kf.alg.article(),
-                    kf.alg
-                )));
-            }
-            if from_stdin && c.path == "-" {
-                return Err(Error::new(
-                    "cannot check `-`: standard input holds the check lines",
-                ));
-            }
-            let input = Input::open(Path::new(c.path))?;
-            let i = match keys.iter().position(|k| k.encoding() == c.enc) {
-                Some(i) => i,
-                None => {
-                    keys.push(kf.key_for(c.enc)?);
-                    keys.len() - 1
-                }
-            };
-            let mut mac = keys[i].start(c.nonce.as_deref())?;
-            input.feed(1, |chunk| mac.update(chunk))?;
-            let ok = mac.verify(&c.tag).is_ok();
-            error::out(&format!(
-                "{}: {}\n",
-                c.path,
-                if ok { "OK" } else { "FAILED" }
-            ))?;
-            Ok(ok)
-        })();
-        match outcome {
-            Ok(ok) => all_ok &= ok,
-            Err(e) => {
-                note!("wegman: {name}:{}: {e}", i + 1);
-                if let Ok(c) = parse_check_line(line) {
-                    error::out(&format!("{}: FAILED\n", c.path))?;
-                }
-                all_ok = false;
-            }
+        Some(d) => {
+            std::fs::create_dir_all(d).map_err(|e| Error::io("cannot create", d, e))?;
+            clap_mangen::generate_to(cmd, d).map_err(|e| Error::io("cannot write to", d, e))?;
+            note!("wegman: wrote the manual pages to {}", d.display());
         }
     }
-    if checked == 0 {
-        return Err(Error::new(format!("{name}: no check lines found")));
-    }
-    Ok(if all_ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(ExitCode::SUCCESS)
 }

@@ -520,23 +520,44 @@ fn malformed_check_lines() {
             "gone",
         ),
     ];
-    for (line, needle) in bad_lines {
+    // As `sha256sum -c`: an improperly formatted line is skipped with a warning (exit 0, or 1
+    // with --strict); a well-formed line that cannot be checked (another algorithm, a file
+    // that cannot be read) is a failure.
+    for (i, (line, needle)) in bad_lines.into_iter().enumerate() {
         let check = e.write("check", format!("{good}\n{line}\n"));
         let o = e.run(&["verify", "--key-file", &key, &check]);
-        assert_eq!(o.status.code(), Some(1), "line {line:?}");
+        let malformed = i < 6;
+        let code = if malformed { 0 } else { 1 };
+        assert_eq!(o.status.code(), Some(code), "line {line:?}: {}", stderr(&o));
         assert!(stdout(&o).starts_with("m: OK\n"), "{}", stdout(&o));
         let err = stderr(&o);
         assert!(
             err.contains(needle) && err.contains("check:2:"),
             "{line:?} -> {err:?}"
         );
-        assert_eq!(err.lines().count(), 1);
+        let summary = if malformed {
+            "WARNING: 1 line is improperly formatted"
+        } else if needle == "gone" {
+            "WARNING: 1 listed file could not be read"
+        } else {
+            "WARNING: 1 of 2 computed tags did NOT match"
+        };
+        assert!(err.contains(summary), "{line:?} -> {err:?}");
+        assert_eq!(err.lines().count(), 2, "{err:?}");
+        let strict = e.run(&["verify", "--strict", "--key-file", &key, &check]);
+        assert_eq!(strict.status.code(), Some(1), "--strict {line:?}");
+        let status = e.run(&["verify", "--status", "--key-file", &key, &check]);
+        assert_eq!(status.status.code(), Some(code), "--status {line:?}");
+        assert_eq!(
+            (stdout(&status), stderr(&status)),
+            (String::new(), String::new())
+        );
     }
-    // An empty check file is an error too.
+    // An empty check file, or one without a single check line, is an error (exit 2).
     let check = e.write("empty", "");
     assert_error(
         &e.run(&["verify", "--key-file", &key, &check]),
-        "no check lines",
+        "no properly formatted check lines",
     );
 }
 
@@ -868,7 +889,8 @@ fn auth256_bad_parameters_are_clear_errors() {
         let check = e.write("check", &line);
         let o = e.run(&["verify", "--key-file", &key, &check]);
         assert_eq!(stdout(&o), "", "{line}");
-        assert_exit(&o, 1, "malformed check line");
+        assert_exit(&o, 2, "malformed check line");
+        assert_exit(&o, 2, "no properly formatted check lines");
     }
 }
 
