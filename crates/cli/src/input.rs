@@ -138,15 +138,26 @@ pub(crate) fn walk(
     let walker = walkdir::WalkDir::new(dir)
         .follow_links(follow)
         .sort_by_file_name();
-    for entry in walker {
-        match entry {
-            Ok(e) if e.file_type().is_file() => match e.metadata() {
-                Ok(m) => files.push((e.into_path(), m.len())),
+    // The standard library panics when closing a directory fails (`closedir` returning EIO:
+    // a kernel fault, which the fault-injection tests cause): caught here and reported as
+    // the unreadable directory it is, without the panic message.
+    let walked = crate::quiet_panic(|| {
+        for entry in walker {
+            match entry {
+                Ok(e) if e.file_type().is_file() => match e.metadata() {
+                    Ok(m) => files.push((e.into_path(), m.len())),
+                    Err(err) => bad(walk_error(dir, err)),
+                },
+                Ok(_) => {}
                 Err(err) => bad(walk_error(dir, err)),
-            },
-            Ok(_) => {}
-            Err(err) => bad(walk_error(dir, err)),
+            }
         }
+    });
+    if let Err(why) = walked {
+        bad(Error::new(format!(
+            "cannot read the directories under {}: {why}",
+            dir.display()
+        )));
     }
 }
 

@@ -210,6 +210,7 @@ enum WgOp {
 
 /// Runs the command line of this process (the `wegman` binary's `main`).
 pub fn main() -> ExitCode {
+    install_panic_hook();
     let cli = Cli::parse();
     // A forced tier (WEGMAN_BACKEND) must exist and run on this CPU; the library's detection
     // then never picks a higher one.
@@ -292,6 +293,46 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+std::thread_local! {
+    /// Set while [`quiet_panic`] runs its closure on this thread.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A panic (a bug, or the standard library's reaction to a kernel fault) prints one line
+/// `wegman: internal error: ...` instead of Rust's message and backtrace; inside
+/// [`quiet_panic`] it prints nothing (the caller reports it).
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        if QUIET.with(|q| q.get()) {
+            return;
+        }
+        let what = panic_text(info.payload());
+        let at = info
+            .location()
+            .map(|l| format!(" ({}:{})", l.file(), l.line()))
+            .unwrap_or_default();
+        note!("wegman: internal error: {what}{at}");
+    }));
+}
+
+/// The message of a panic payload, on one line.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    let text = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown".into());
+    text.replace('\n', " ")
+}
+
+/// Runs `f`, turning a panic inside it into `Err(its message)` with nothing printed.
+pub(crate) fn quiet_panic<R>(f: impl FnOnce() -> R) -> std::result::Result<R, String> {
+    let before = QUIET.with(|q| q.replace(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(before));
+    r.map_err(|p| panic_text(&*p))
 }
 
 /// A rayon pool of `threads` threads (default: every CPU).

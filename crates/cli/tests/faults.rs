@@ -12,7 +12,9 @@
 //!
 //! Also: a full disk (a small tmpfs, and RLIMIT_FSIZE), a read-only key directory, a counter
 //! replaced by a symbolic link or a directory, and concurrent `tag` processes under faults.
-//! Each part says on stderr when it cannot run here (no strace, not root for the mounts).
+//! Each part says on stderr when it cannot run here (no strace, not root for the mounts);
+//! under CI (`CI=true`, which `.ci/run` sets) such a part fails instead, so that a CI machine
+//! without strace or root cannot pass while proving nothing.
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -54,11 +56,20 @@ fn have_strace() -> bool {
             .status()
             .is_ok_and(|s| s.success());
     if !ok {
-        eprintln!(
-            "faults: skipped: strace is missing or cannot trace here (Debian: apt-get install strace)"
-        );
+        skip("strace is missing or cannot trace here (Debian: apt-get install strace)");
     }
     ok
+}
+
+/// Whether this is a CI run (`CI=true`), where every part must run.
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// Says why a part cannot run here; under CI, fails instead.
+fn skip(why: &str) {
+    assert!(!under_ci(), "faults: CI=true, but {why}");
+    eprintln!("faults: skipped: {why}");
 }
 
 mod common;
@@ -338,6 +349,64 @@ fn nonce_reservation_survives_every_fault_and_kill() {
     assert!(failed > 0);
 }
 
+/// `tag -r` of a tree on several threads (the nonces of all its files reserved at once, the
+/// files hashed side by side, lines printed in order) under every fault and a kill at every
+/// traced call: no nonce is printed twice over all runs, every printed line verifies, and a
+/// run that succeeds prints one line per file.
+#[test]
+fn a_recursive_parallel_run_survives_every_fault_and_kill() {
+    if !have_strace() {
+        return;
+    }
+    let s = Scratch::new();
+    let home = s.path("home");
+    let key = s.path("key");
+    s.keygen(&home, "auth256-pb", "key");
+    let files = 9;
+    for i in 0..files {
+        let dir = s.path(&format!("tree/d{}", i % 3));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("f{i}")), vec![i as u8; 1000 * i + 7]).unwrap();
+    }
+    let args = ["tag", "--key-file", "key", "-r", "-j", "3", "tree"];
+    let log = s.path("tag.log");
+    let mut seen = HashSet::new();
+    let mut lines = Vec::new();
+    let clean = s.traced(None, Some(&log), &home, &args);
+    assert!(clean.status.success());
+    collect_tags(&clean, &mut seen, &mut lines, "clean run");
+    assert_eq!(lines.len(), files);
+    let runs = injections(&call_counts(&log));
+    assert!(runs.len() > 20, "too few calls traced: {runs:?}");
+    let (mut failed, mut killed) = (0, 0);
+    for inj in &runs {
+        let out = s.traced(Some(inj), None, &home, &args);
+        let what = format!("tag -r with {inj}");
+        check_failure_report(&out, &what);
+        collect_tags(&out, &mut seen, &mut lines, &what);
+        check_counter(&key, &what);
+        assert!(check_key(&key, "auth256-pb", 64, &what));
+        if out.status.success() {
+            let printed = String::from_utf8_lossy(&out.stdout).lines().count();
+            assert_eq!(printed, files, "{what}");
+        } else if out.status.code().is_none() {
+            killed += 1;
+        } else {
+            failed += 1;
+        }
+    }
+    let after = s.plain(&home, &args);
+    assert!(after.status.success());
+    collect_tags(&after, &mut seen, &mut lines, "after the faults");
+    verify_all(&s, &home, &key, &lines);
+    eprintln!(
+        "faults: tag -r: {} injections, {failed} failed cleanly, {killed} killed, {} lines verified",
+        runs.len(),
+        lines.len()
+    );
+    assert!(failed > 0 && killed > 0);
+}
+
 #[test]
 fn first_use_key_and_counter_survive_every_fault_and_kill() {
     if !have_strace() {
@@ -463,7 +532,7 @@ impl Tmpfs {
             .status()
             .is_ok_and(|s| s.success());
         if !ok {
-            eprintln!("faults: skipped the tmpfs checks: cannot mount a tmpfs here (not root?)");
+            skip("the tmpfs checks cannot mount a tmpfs here (not root?)");
         }
         ok.then(|| Tmpfs(dir.to_path_buf()))
     }
