@@ -251,6 +251,71 @@ fn verify_all(s: &Scratch, home: &Path, key: &Path, lines: &[String]) {
     );
 }
 
+/// What [`every_injection`] saw.
+struct Injected {
+    runs: usize,
+    failed: usize,
+    killed: usize,
+    seen: HashSet<String>,
+    lines: Vec<String>,
+}
+
+/// Runs `wegman ARGS` (a `tag` under the `alg` key at `key`) clean and traced, then once under
+/// each injection its calls allow, then once more plain. Every run must report failures
+/// cleanly and leave the key and counter whole; no nonce may be printed twice; a run that
+/// succeeds prints `lines` lines; every line printed, over all runs, verifies at the end.
+fn every_injection(
+    s: &Scratch,
+    home: &Path,
+    key: &Path,
+    alg: &str,
+    args: &[&str],
+    lines: usize,
+) -> Injected {
+    let log = s.path("tag.log");
+    let mut seen = HashSet::new();
+    let mut printed = Vec::new();
+    let clean = s.traced(None, Some(&log), home, args);
+    assert!(clean.status.success());
+    collect_tags(&clean, &mut seen, &mut printed, "clean run");
+    assert_eq!(printed.len(), lines);
+    let runs = injections(&call_counts(&log));
+    assert!(runs.len() > 20, "too few calls traced: {runs:?}");
+    let (mut failed, mut killed) = (0, 0);
+    for inj in &runs {
+        let out = s.traced(Some(inj), None, home, args);
+        let what = format!("{} with {inj}", args.join(" "));
+        check_failure_report(&out, &what);
+        collect_tags(&out, &mut seen, &mut printed, &what);
+        check_counter(key, &what);
+        assert!(check_key(key, alg, 64, &what));
+        if out.status.success() {
+            let n = String::from_utf8_lossy(&out.stdout).lines().count();
+            assert_eq!(n, lines, "{what}");
+        } else if out.status.code().is_none() {
+            killed += 1;
+        } else {
+            failed += 1;
+        }
+    }
+    // The counter still works, and goes on past every nonce handed out.
+    let after = s.plain(home, args);
+    assert!(
+        after.status.success(),
+        "{}",
+        String::from_utf8_lossy(&after.stderr)
+    );
+    collect_tags(&after, &mut seen, &mut printed, "after the faults");
+    verify_all(s, home, key, &printed);
+    Injected {
+        runs: runs.len(),
+        failed,
+        killed,
+        seen,
+        lines: printed,
+    }
+}
+
 #[test]
 fn keygen_survives_every_fault_and_kill() {
     if !have_strace() {
@@ -306,47 +371,14 @@ fn nonce_reservation_survives_every_fault_and_kill() {
     std::fs::write(s.path("a.txt"), b"the first input\n").unwrap();
     std::fs::write(s.path("b.txt"), vec![7u8; 5000]).unwrap();
     let args = ["tag", "--key-file", "key", "-j", "1", "a.txt", "b.txt"];
-    let log = s.path("tag.log");
-    let mut seen = HashSet::new();
-    let mut lines = Vec::new();
-    let clean = s.traced(None, Some(&log), &home, &args);
-    assert!(clean.status.success());
-    collect_tags(&clean, &mut seen, &mut lines, "clean run");
-    let runs = injections(&call_counts(&log));
-    assert!(runs.len() > 20, "too few calls traced: {runs:?}");
-    let mut failed = 0;
-    for inj in &runs {
-        let out = s.traced(Some(inj), None, &home, &args);
-        let what = format!("tag with {inj}");
-        check_failure_report(&out, &what);
-        collect_tags(&out, &mut seen, &mut lines, &what);
-        check_counter(&key, &what);
-        assert!(check_key(&key, "poly1305-aes", 64, &what));
-        if out.status.success() {
-            assert_eq!(
-                String::from_utf8_lossy(&out.stdout).lines().count(),
-                2,
-                "{what}"
-            );
-        } else {
-            failed += 1;
-        }
-    }
-    // The counter still works, and goes on past every nonce handed out.
-    let after = s.plain(&home, &args);
-    assert!(
-        after.status.success(),
-        "{}",
-        String::from_utf8_lossy(&after.stderr)
-    );
-    collect_tags(&after, &mut seen, &mut lines, "after the faults");
-    verify_all(&s, &home, &key, &lines);
+    let r = every_injection(&s, &home, &key, "poly1305-aes", &args, 2);
     eprintln!(
-        "faults: tag: {} injections, {failed} failed cleanly, {} distinct nonces printed",
-        runs.len(),
-        seen.len()
+        "faults: tag: {} injections, {} failed cleanly, {} distinct nonces printed",
+        r.runs,
+        r.failed,
+        r.seen.len()
     );
-    assert!(failed > 0);
+    assert!(r.failed > 0);
 }
 
 /// `tag -r` of a tree on several threads (the nonces of all its files reserved at once, the
@@ -369,42 +401,15 @@ fn a_recursive_parallel_run_survives_every_fault_and_kill() {
         std::fs::write(dir.join(format!("f{i}")), vec![i as u8; 1000 * i + 7]).unwrap();
     }
     let args = ["tag", "--key-file", "key", "-r", "-j", "3", "tree"];
-    let log = s.path("tag.log");
-    let mut seen = HashSet::new();
-    let mut lines = Vec::new();
-    let clean = s.traced(None, Some(&log), &home, &args);
-    assert!(clean.status.success());
-    collect_tags(&clean, &mut seen, &mut lines, "clean run");
-    assert_eq!(lines.len(), files);
-    let runs = injections(&call_counts(&log));
-    assert!(runs.len() > 20, "too few calls traced: {runs:?}");
-    let (mut failed, mut killed) = (0, 0);
-    for inj in &runs {
-        let out = s.traced(Some(inj), None, &home, &args);
-        let what = format!("tag -r with {inj}");
-        check_failure_report(&out, &what);
-        collect_tags(&out, &mut seen, &mut lines, &what);
-        check_counter(&key, &what);
-        assert!(check_key(&key, "auth256-pb", 64, &what));
-        if out.status.success() {
-            let printed = String::from_utf8_lossy(&out.stdout).lines().count();
-            assert_eq!(printed, files, "{what}");
-        } else if out.status.code().is_none() {
-            killed += 1;
-        } else {
-            failed += 1;
-        }
-    }
-    let after = s.plain(&home, &args);
-    assert!(after.status.success());
-    collect_tags(&after, &mut seen, &mut lines, "after the faults");
-    verify_all(&s, &home, &key, &lines);
+    let r = every_injection(&s, &home, &key, "auth256-pb", &args, files);
     eprintln!(
-        "faults: tag -r: {} injections, {failed} failed cleanly, {killed} killed, {} lines verified",
-        runs.len(),
-        lines.len()
+        "faults: tag -r: {} injections, {} failed cleanly, {} killed, {} lines verified",
+        r.runs,
+        r.failed,
+        r.killed,
+        r.lines.len()
     );
-    assert!(failed > 0 && killed > 0);
+    assert!(r.failed > 0 && r.killed > 0);
 }
 
 #[test]

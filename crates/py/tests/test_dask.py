@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from distributed import Client, LocalCluster
 
 import wegman
 from wegman import dask as wd
@@ -20,14 +19,15 @@ from conftest import Cli, message
 
 
 @pytest.fixture(scope="module")
-def client() -> Iterator[Client]:
-    with LocalCluster(
+def client() -> Iterator[wd.Client]:
+    dist = wd.distributed()
+    with dist.LocalCluster(
         n_workers=2,
         threads_per_worker=1,
         processes=True,
         security=True,
         dashboard_address=None,
-    ) as cluster, Client(cluster) as c:
+    ) as cluster, dist.Client(cluster) as c:
         assert c.scheduler is not None and c.scheduler.address.startswith("tls://")
         yield c
 
@@ -40,7 +40,7 @@ def write(path: Path, data: bytes) -> Path:
 @pytest.mark.parametrize("alg,b", [("auth256", 1), ("auth256", 8), ("auth256-128", 256),
                                    ("poly1305-aes", 1), ("hash127-aes", 1), ("poly1305", 1)])
 def test_many_files_equal_one_machine_and_verify(
-    client: Client, cli: Cli, tmp_path: Path, alg: str, b: int
+    client: wd.Client, cli: Cli, tmp_path: Path, alg: str, b: int
 ) -> None:
     key = cli.keygen(alg, cli.home / "k")
     sizes = [0, 1, 64 * b - 1, 64 * b, 100_000, (3 << 20) + 7]
@@ -65,7 +65,7 @@ def test_many_files_equal_one_machine_and_verify(
     assert out.count("OK") == len(files), out
 
 
-def test_one_large_file_in_byte_ranges(client: Client, cli: Cli, tmp_path: Path) -> None:
+def test_one_large_file_in_byte_ranges(client: wd.Client, cli: Cli, tmp_path: Path) -> None:
     key = cli.keygen("auth256", cli.home / "k")
     big = write(tmp_path / "big", os.urandom(24 << 20) + b"tail")
     assert len(wd.ranges(big.stat().st_size, 1 << 20, 64)) == 25
