@@ -20,10 +20,12 @@ wegman_arch::backends! {
         Soft = "soft";
         /// x86 `pclmulqdq` on 128-bit vectors: 16 products per pair, summed per limb position.
         Clmul = "clmul" ["sse2", "pclmulqdq"],
-        /// x86 AVX2 with `vpclmulqdq` on 256 bits: one pair per step, 8 instructions.
+        /// x86 AVX2 with `vpclmulqdq` on 256 bits: two pairs per step, one level of
+        /// Karatsuba (12 `vpclmulqdq` ymm), sums combined once per call.
         Avx2 = "avx2" ["avx2", "pclmulqdq", "vpclmulqdq"],
-        /// x86 AVX-512 with `vpclmulqdq` on 512 bits: two pairs per step, 8 instructions,
-        /// three-input XORs (`vpternlogq`).
+        /// x86 AVX-512 with `vpclmulqdq` on 512 bits: four pairs per step, one level of
+        /// Karatsuba (12 `vpclmulqdq` zmm), three-input XORs (`vpternlogq`); a tail of fewer
+        /// pairs takes the AVX2 step.
         Avx512 = "avx512" ["avx2", "avx512f", "pclmulqdq", "vpclmulqdq"],
     }
 }
