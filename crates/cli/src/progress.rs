@@ -20,11 +20,20 @@ impl Progress {
         Progress(None)
     }
 
-    /// A bar for `files` inputs of `bytes` bytes in all, if `wanted` (not silenced), stderr is
-    /// a terminal and the work is long; `label` names a single input.
-    pub(crate) fn new(wanted: bool, bytes: u64, files: usize, label: &str) -> Progress {
-        let long = bytes >= MIN_BYTES || files >= MIN_FILES;
-        if !wanted || !long || !std::io::stderr().is_terminal() {
+    /// A bar for `files` inputs of `bytes()` bytes in all, if `wanted` (not silenced),
+    /// stderr is a terminal and the work is long; `label` names a single input. `bytes` is
+    /// called only when a bar may show (it may stat every input).
+    pub(crate) fn new(
+        wanted: bool,
+        files: usize,
+        label: &str,
+        bytes: impl FnOnce() -> u64,
+    ) -> Progress {
+        if !wanted || !std::io::stderr().is_terminal() {
+            return Progress::none();
+        }
+        let bytes = bytes();
+        if bytes < MIN_BYTES && files < MIN_FILES {
             return Progress::none();
         }
         let bar = ProgressBar::with_draw_target(Some(bytes), ProgressDrawTarget::stderr());

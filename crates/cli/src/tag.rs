@@ -141,7 +141,7 @@ pub(crate) fn tag(
         .first()
         .map(|i| i.path().display().to_string())
         .unwrap_or_default();
-    let progress = Progress::new(opts.progress && !opts.quiet, total, items.len(), &label);
+    let progress = Progress::new(opts.progress && !opts.quiet, items.len(), &label, || total);
     let threads = pool.current_num_threads();
     let single = items.len() == 1;
     let jobs: Vec<(Item, Option<Vec<u8>>)> = items.into_iter().zip(nonces).collect();

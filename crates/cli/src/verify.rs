@@ -101,15 +101,16 @@ pub(crate) fn verify(
         )));
     }
 
-    let mut total = 0u64;
-    for (_, c) in &lines {
-        total += std::fs::metadata(c.path).map_or(0, |m| m.len());
-    }
     let progress = Progress::new(
         opts.progress && !opts.status && !opts.quiet,
-        total,
         lines.len(),
         lines[0].1.path,
+        || {
+            lines
+                .iter()
+                .map(|(_, c)| std::fs::metadata(c.path).map_or(0, |m| m.len()))
+                .sum()
+        },
     );
     let work = |(_, c): &(usize, CheckLine<'_>)| -> Outcome {
         if c.alg != kf.alg {
