@@ -107,3 +107,13 @@ else:
     pb = wegman.Auth256Pb(bytes([7] * 32))
     for off, n in [(0, 0), (0, 10), (0, 64), (16384, 5000), (32768, 16384)]:
         put("piece_blob", f"auth256-pb-{off}-{n}", bytes([3]) + pb.piece(off).update(bytes(n)).to_bytes())
+
+# hash127-AES (selector 4 of piece_blob).
+try:
+    import wegman
+except ImportError:
+    pass
+else:
+    h127 = wegman.Hash127Aes(bytes([7] * 32))
+    for off, n in [(0, 0), (0, 3), (4, 40), (400, 401)]:
+        put("piece_blob", f"hash127-{off}-{n}", bytes([4]) + h127.piece(off).update((bytes(range(256)) * 2)[:n]).to_bytes())

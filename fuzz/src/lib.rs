@@ -347,9 +347,9 @@ pub fn ec_batch(data: &[u8]) {
 /// The fixed keys of `piece_blob` (its seeds are made with them: `fuzz/seeds.py`).
 pub const PIECE_KEY: [u8; 32] = [7; 32];
 
-/// Serialised message pieces (`Poly1305Piece`, `Auth256Piece` blobs from other machines):
-/// byte 0 picks Poly1305-AES (0 mod 4), Auth256 (1), auth256-2l (2; the Auth256 blobs
-/// name their b) or auth256-pb (3), the rest is the blob. A blob
+/// Serialised message pieces (`Poly1305Piece`, `Auth256Piece`, `Hash127Piece` blobs from
+/// other machines): byte 0 picks Poly1305-AES (0 mod 5), Auth256 (1), auth256-2l (2; the
+/// Auth256 blobs name their b), auth256-pb (3) or hash127-AES (4), the rest is the blob. A blob
 /// that parses serialises to a blob that parses to the same serialisation, and joins a
 /// stream that has its offset's bytes.
 pub fn piece_blob(data: &[u8]) {
@@ -381,7 +381,7 @@ pub fn piece_blob(data: &[u8]) {
             }
         }};
     }
-    match sel % 4 {
+    match sel % 5 {
         0 => {
             let mut k = PIECE_KEY;
             Poly1305AesKey::clamp_key_bytes(&mut k);
@@ -395,6 +395,10 @@ pub fn piece_blob(data: &[u8]) {
         3 => {
             let key = cached_pb_key();
             round_trip!(key, |p| key.start(&[0; 12]));
+        }
+        4 => {
+            let key = wegman_mac::hash127::Hash127AesKey::new(&PIECE_KEY);
+            round_trip!(&key, |p| key.start(&[0; 16]));
         }
         _ => {
             let key = cached_auth256_key();

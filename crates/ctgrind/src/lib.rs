@@ -453,7 +453,7 @@ fn auth256_pb(r: &mut Report) {
 }
 
 /// Pieces hashed under a secret key, serialised (the blob is secret), read back, joined out
-/// of order into a stream: Auth256 (every encoding) and Poly1305-AES.
+/// of order into a stream: Auth256 (every encoding) and Poly1305-AES; hash127 pieces in order.
 fn pieces(r: &mut Report) {
     let mut rng = Rng::new(0x91ece);
     {
@@ -511,6 +511,28 @@ fn pieces(r: &mut Report) {
                 want,
                 "poly1305-aes pieces {b}"
             );
+        }
+    }
+    {
+        use wegman_mac::hash127::Backend;
+        for b in runnable!(r, Backend) {
+            r.cover(format!("hash127 {b}"));
+            let words = [0i32; 4].map(|_| rng.next_u64() as i32);
+            let msg = rng.bytes(1003);
+            let want = Hash127Key::with_backend(words, b)
+                .expect("backend is available")
+                .hash_bytes(&msg, [0; 4]);
+            let w = words;
+            secret(&w);
+            let sk = Hash127Key::with_backend(w, b).expect("backend is available");
+            let mut m = sk.hasher();
+            for (lo, hi) in [(0, 8), (8, 400), (400, 1003)] {
+                let mut p = sk.piece_at(lo as u64).unwrap();
+                p.update(&msg[lo..hi]);
+                let blob = p.to_bytes();
+                m.absorb(sk.piece_from_bytes(&blob).unwrap()).unwrap();
+            }
+            assert_eq!(public(m.finalize([0; 4])), want, "hash127 pieces {b}");
         }
     }
 }

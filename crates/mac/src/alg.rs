@@ -2,7 +2,7 @@
 //! that choose the algorithm at run time (the `wegman` CLI, the Python package, the fuzz
 //! targets). [`Alg`] names an algorithm and its sizes; [`AnyKey`] is a validated key of any of
 //! them; [`AnyStream`] one message being authenticated; [`AnyPiece`] a mergeable, serialisable
-//! piece of a message (the algorithms that have pieces). The names are those of docs/spec.md
+//! piece of a message. The names are those of docs/spec.md
 //! §4 (`--alg`, key files, check lines).
 //!
 //! Everything here forwards to the algorithm's own types: the same constant-time code, the
@@ -15,7 +15,7 @@ use std::vec::Vec;
 use zeroize::Zeroizing;
 
 use crate::Error;
-use crate::hash127::{Hash127Aes, Hash127AesKey};
+use crate::hash127::{Hash127Aes, Hash127AesKey, Hash127Piece};
 use crate::hash256::{
     Auth256, Auth256Key, Auth256Pb, Auth256PbKey, Auth256PbPiece, Auth256Piece, Auth256TwoLevel,
     Auth256TwoLevelKey, Auth256TwoLevelPiece, Encoding,
@@ -114,9 +114,16 @@ impl Alg {
         matches!(self, Alg::Auth256 | Alg::Auth256x128 | Alg::Auth256TwoLevel)
     }
 
-    /// Whether messages can be hashed in mergeable pieces ([`AnyKey::piece_at`]).
-    pub const fn has_pieces(self) -> bool {
-        !matches!(self, Alg::Hash127Aes)
+    /// Pieces start at multiples of this many bytes ([`AnyKey::piece_at`]): 1 for Poly1305
+    /// (any offset), 4 for hash127 (a word), 64·b for Auth256 (a segment pair) and 16384 for
+    /// the two-level members (a chunk).
+    pub const fn piece_unit(self, enc: Encoding) -> usize {
+        match self {
+            Alg::Poly1305 | Alg::Poly1305Aes => 1,
+            Alg::Hash127Aes => 4,
+            Alg::Auth256 | Alg::Auth256x128 => enc.unit(),
+            Alg::Auth256TwoLevel | Alg::Auth256Pb => crate::hash256::CHUNK,
+        }
     }
 
     /// Key bytes.
@@ -296,7 +303,7 @@ impl AnyKey {
             Inner::Auth256(k) => Piece::Auth256(k.piece_at(self.enc, offset)?),
             Inner::Auth256TwoLevel(k) => Piece::Auth256TwoLevel(k.piece_at(self.enc, offset)?),
             Inner::Auth256Pb(k) => Piece::Auth256Pb(k.piece_at(offset)?),
-            Inner::Hash127Aes(_) => return Err(no_pieces()),
+            Inner::Hash127Aes(k) => Piece::Hash127(k.piece_at(offset)?),
         }))
     }
 
@@ -318,7 +325,7 @@ impl AnyKey {
                 Piece::Auth256TwoLevel(p)
             }
             Inner::Auth256Pb(k) => Piece::Auth256Pb(k.piece_from_bytes(blob)?),
-            Inner::Hash127Aes(_) => return Err(no_pieces()),
+            Inner::Hash127Aes(k) => Piece::Hash127(k.piece_from_bytes(blob)?),
         }))
     }
 }
@@ -334,12 +341,6 @@ impl AnyKey {
                 mac: self.enc.b(),
             })
         }
-    }
-}
-
-fn no_pieces() -> Error {
-    Error::InvalidParameter {
-        reason: "hash127-aes has no mergeable pieces; use auth256 or poly1305-aes",
     }
 }
 
@@ -418,6 +419,7 @@ impl AnyStream<'_> {
             (Stream::Auth256(s), Piece::Auth256(p)) => s.absorb(p),
             (Stream::Auth256TwoLevel(s), Piece::Auth256TwoLevel(p)) => s.absorb(p),
             (Stream::Auth256Pb(s), Piece::Auth256Pb(p)) => s.absorb(p),
+            (Stream::Hash127Aes(s), Piece::Hash127(p)) => s.absorb(p),
             _ => Err(Error::PieceMismatch {
                 reason: "the piece belongs to another algorithm",
             }),
@@ -475,6 +477,7 @@ enum Piece<'k> {
     Auth256(Auth256Piece<'k>),
     Auth256TwoLevel(Auth256TwoLevelPiece<'k>),
     Auth256Pb(Auth256PbPiece<'k>),
+    Hash127(Hash127Piece<'k>),
 }
 
 impl core::fmt::Debug for AnyPiece<'_> {
@@ -491,6 +494,7 @@ impl AnyPiece<'_> {
             Piece::Auth256(p) => p.offset(),
             Piece::Auth256TwoLevel(p) => p.offset(),
             Piece::Auth256Pb(p) => p.offset(),
+            Piece::Hash127(p) => p.offset(),
         }
     }
 
@@ -501,6 +505,7 @@ impl AnyPiece<'_> {
             Piece::Auth256(p) => p.len(),
             Piece::Auth256TwoLevel(p) => p.len(),
             Piece::Auth256Pb(p) => p.len(),
+            Piece::Hash127(p) => p.len(),
         }
     }
 
@@ -516,6 +521,7 @@ impl AnyPiece<'_> {
             Piece::Auth256(p) => p.update(data),
             Piece::Auth256TwoLevel(p) => p.update(data),
             Piece::Auth256Pb(p) => p.update(data),
+            Piece::Hash127(p) => p.update(data),
         }
     }
 
@@ -526,6 +532,7 @@ impl AnyPiece<'_> {
             (Piece::Auth256(a), Piece::Auth256(b)) => a.merge(b),
             (Piece::Auth256TwoLevel(a), Piece::Auth256TwoLevel(b)) => a.merge(b),
             (Piece::Auth256Pb(a), Piece::Auth256Pb(b)) => a.merge(b),
+            (Piece::Hash127(a), Piece::Hash127(b)) => a.merge(b),
             _ => Err(Error::PieceMismatch {
                 reason: "the pieces belong to different algorithms",
             }),
@@ -539,6 +546,7 @@ impl AnyPiece<'_> {
             Piece::Auth256(p) => p.to_bytes(),
             Piece::Auth256TwoLevel(p) => p.to_bytes(),
             Piece::Auth256Pb(p) => p.to_bytes(),
+            Piece::Hash127(p) => p.to_bytes(),
         })
     }
 }

@@ -32,6 +32,7 @@
 //! constant-time in the key and the message, and all agree bit for bit.
 
 mod backend;
+mod pieces;
 
 use aes::Aes128;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
@@ -39,7 +40,8 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 
 pub use self::backend::Backend;
 use self::backend::int128::{self, BLOCK_WORDS, P};
-use self::backend::{Absorb, Acc, Avail, Expand, Finish, Joinable, Tables, fp53};
+use self::backend::{Absorb, Acc, Avail, Expand, Finish, IntAcc, Tables, fp53};
+pub use self::pieces::Hash127Piece;
 use crate::error::{array_from, key_len, nonce_len};
 use crate::{Error, Tag};
 
@@ -129,19 +131,53 @@ impl Hash127Key {
 
     /// The word function: hash127(m; r, pad) as 16 little-endian bytes of a value in [0, p).
     pub fn hash_words(&self, words: &[i32], pad: [i32; 4]) -> [u8; 16] {
-        self.finish(&mut Acc::new(1), words, pad)
+        let mut acc = Acc::ONE;
+        self.finish(&mut acc, words, pad)
     }
 
     /// Starts hashing a byte message (encoded as the paper's §8 says).
     pub fn hasher(&self) -> Hash127<'_> {
+        self.state(Acc::ONE)
+    }
+
+    /// A streaming state with Horner value `h` (1 for a message, 0 for a piece).
+    fn state(&self, h: Acc) -> Hash127<'_> {
         Hash127 {
             key: self,
-            h: Acc::new(1),
+            h,
             words: [0; BLOCK_WORDS],
             n_words: 0,
             bytes: [0; 4],
             n_bytes: 0,
+            len: 0,
         }
+    }
+
+    /// Whether this key's backend keeps its Horner values as integers ([`Acc::value`]).
+    fn int_acc(&self) -> bool {
+        self.backend.run(IntAcc)
+    }
+
+    /// r^k by square and multiply: the sequence depends on the public `k` only.
+    fn r_pow(&self, k: u64) -> u128 {
+        let mut rk = 1u128;
+        for i in (0..u64::BITS - k.leading_zeros()).rev() {
+            rk = int128::mul(rk, rk);
+            if (k >> i) & 1 == 1 {
+                rk = int128::mul(rk, self.tables.int.r);
+            }
+        }
+        rk
+    }
+
+    /// Whether `other` holds the same r (compared in constant time; only the verdict is
+    /// revealed, as the join errors do).
+    fn same_r(&self, other: &Hash127Key) -> bool {
+        use subtle::ConstantTimeEq;
+        core::ptr::eq(self, other)
+            || bool::from(wegman_arch::ct::declassify(
+                (self.tables.int.r.to_le_bytes()).ct_eq(&other.tables.int.r.to_le_bytes()),
+            ))
     }
 
     /// One-shot: hash127 of the encoded byte message with the given pad words.
@@ -176,6 +212,8 @@ pub struct Hash127<'k> {
     n_words: usize,
     bytes: [u8; 4],
     n_bytes: usize,
+    /// Bytes absorbed (pieces included).
+    len: u64,
 }
 
 impl Hash127<'_> {
@@ -190,6 +228,7 @@ impl Hash127<'_> {
 
     /// Absorbs more of the message; chunks may have any length.
     pub fn update(&mut self, mut data: &[u8]) {
+        self.len += data.len() as u64;
         while self.n_bytes > 0 && !data.is_empty() {
             self.bytes[self.n_bytes] = data[0];
             self.n_bytes += 1;
@@ -225,55 +264,69 @@ impl Hash127<'_> {
         self.n_bytes = rest.len();
     }
 
-    /// Like [`Hash127::update`], on the threads of the current rayon pool: the whole words are
-    /// split into pieces hashed apart (Horner from 0: P = Σ m_j r^{len−1−j}), then joined in
-    /// order, h ← h·r^{len} + P, since hash127 is linear in the words. Same result. The
-    /// floating-point backends (`Fp53`, `Fp53x8`) hash serially.
+    /// Like [`Hash127::update`], on the threads of the current rayon pool: the input is cut
+    /// into word-aligned pieces hashed apart (Horner from 0: P = Σ m_j r^{len−1−j}), then
+    /// joined in order, h ← h·r^{len} + P, since hash127 is linear in the words (the pieces of
+    /// [`Hash127Key::piece_at`]). Same result, on every backend.
     #[cfg(feature = "rayon")]
     pub fn update_parallel(&mut self, data: &[u8]) {
         use rayon::prelude::*;
         use std::vec::Vec;
         const MIN_PIECE: usize = 256 << 10;
         let threads = rayon::current_num_threads();
-        let key = self.key;
-        if !key.backend.run(Joinable) || threads < 2 || data.len() < 2 * MIN_PIECE {
+        if threads < 2 || data.len() < 2 * MIN_PIECE {
             self.update(data);
             return;
         }
-        // Complete a partial word, then absorb the buffered words: the state is then a Horner
-        // value at a word boundary.
+        // Complete a partial word: the pieces then start on word boundaries.
         let mut data = data;
         if self.n_bytes > 0 {
             let take = 4 - self.n_bytes;
             self.update(&data[..take]);
             data = &data[take..];
         }
-        let n = self.n_words;
-        key.absorb(&mut self.h, &self.words[..n]);
-        self.n_words = 0;
-        let (words, _) = data.as_chunks::<4>();
-        let pieces = threads.min(4 * words.len() / MIN_PIECE).max(1);
-        let size = words.len().div_ceil(pieces).max(1);
-        let parts: Vec<u128> = words
+        let pieces = threads.min(data.len() / MIN_PIECE).max(1);
+        let size = data.len().div_ceil(pieces).next_multiple_of(4);
+        let key = self.key;
+        let mut parts: Vec<Hash127<'_>> = data
             .par_chunks(size)
             .map(|c| {
-                let mut acc = Acc::new(0);
-                key.absorb_le(&mut acc, c);
-                acc.int
+                let mut p = key.state(Acc::ZERO);
+                p.update(c);
+                p
             })
             .collect();
-        for (c, p) in words.chunks(size).zip(parts) {
-            // r^{len} by square and multiply: the sequence depends on the public length only.
-            let mut rk = 1u128;
-            for i in (0..usize::BITS - c.len().leading_zeros()).rev() {
-                rk = int128::mul(rk, rk);
-                if (c.len() >> i) & 1 == 1 {
-                    rk = int128::mul(rk, key.tables.int.r);
-                }
-            }
-            self.h.int = int128::add(int128::mul(self.h.int, rk), p);
+        for p in &mut parts {
+            // Every piece but the last is whole words, so each starts on a word boundary.
+            self.append(p);
         }
-        self.update(&data[4 * words.len()..]);
+    }
+
+    /// Absorbs the buffered whole words into the Horner value.
+    fn flush(&mut self) {
+        let n = self.n_words;
+        self.key.absorb(&mut self.h, &self.words[..n]);
+        self.n_words = 0;
+    }
+
+    /// The Horner value over every whole word absorbed, in [0, 2^127].
+    fn value(&mut self) -> u128 {
+        self.flush();
+        self.h.value(self.key.int_acc())
+    }
+
+    /// Appends `tail`, a state started at 0 for the bytes that follow (this state must end on
+    /// a word boundary; under the same r): h ← h·r^k + P for its k whole words, then its
+    /// partial word.
+    fn append(&mut self, tail: &mut Hash127<'_>) {
+        debug_assert_eq!(self.n_bytes, 0);
+        let k = (tail.len - tail.n_bytes as u64) / 4;
+        let mut v = int128::add(int128::mul(self.value(), self.key.r_pow(k)), tail.value());
+        self.h = Acc::new(v);
+        v.zeroize();
+        self.bytes = tail.bytes;
+        self.n_bytes = tail.n_bytes;
+        self.len += tail.len;
     }
 
     /// Appends the encoding's 0x01 and zero padding and returns hash127 with the pad words.

@@ -1,8 +1,8 @@
 //! The serialised form of message pieces ([`crate::poly1305::Poly1305Piece::to_bytes`],
-//! [`crate::hash256::Auth256Piece::to_bytes`]): how a piece hashed on one machine reaches the
+//! [`crate::hash256::Auth256Piece::to_bytes`], [`crate::hash127::Hash127Piece::to_bytes`], ...): how a piece hashed on one machine reaches the
 //! machine that joins it.
 //!
-//! Layout: the magic `WGMP`, a version byte (1), a kind byte (1: Poly1305, 2: Hash256), then
+//! Layout: the magic `WGMP`, a version byte (1), a kind byte (1: Poly1305, 2: Hash256, 3: hash127, 4: `auth256-2l`, 5: `auth256-pb`), then
 //! the kind's fields, integers little-endian. A blob is as secret as the key it was made
 //! under (it reveals the hash key for a known message): send it over authenticated,
 //! encrypted channels only, and drop it when joined.

@@ -107,7 +107,7 @@ fn tags_equal_the_algorithms_own() {
 #[test]
 fn pieces_merge_to_the_one_shot_tag() {
     let mut rng = Rng::new(6);
-    for alg in Alg::ALL.into_iter().filter(|a| a.has_pieces()) {
+    for alg in Alg::ALL {
         let encs: &[Encoding] = if alg.has_encoding() {
             &[Encoding::B1, Encoding::B8, Encoding::B256]
         } else {
@@ -138,8 +138,27 @@ fn pieces_merge_to_the_one_shot_tag() {
             assert_eq!(s.finalize(), want, "{alg} b = {}", enc.b());
         }
     }
-    let h = Alg::Hash127Aes.key(&[0; 32], Encoding::B1).unwrap();
-    assert!(matches!(h.piece_at(0), Err(Error::InvalidParameter { .. })));
+}
+
+#[test]
+fn pieces_start_at_multiples_of_the_unit() {
+    let mut rng = Rng::new(7);
+    for alg in Alg::ALL {
+        for enc in [Encoding::B1, Encoding::B8] {
+            if enc != Encoding::B1 && !alg.has_encoding() {
+                continue;
+            }
+            let any = alg.key(&key(alg, &mut rng), enc).unwrap();
+            let unit = alg.piece_unit(enc) as u64;
+            assert!(any.piece_at(3 * unit).is_ok(), "{alg}");
+            if unit > 1 {
+                assert!(
+                    matches!(any.piece_at(3 * unit + 1), Err(Error::PieceMismatch { .. })),
+                    "{alg}"
+                );
+            }
+        }
+    }
 }
 
 #[test]

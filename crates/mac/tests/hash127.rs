@@ -231,7 +231,7 @@ proptest! {
 }
 
 /// Hashing the words in pieces on several threads gives the serial result on every backend
-/// (the floating-point ones hash serially), after prefixes that leave a partial word or a
+/// (the floating-point ones too: their Horner values join as integers), after prefixes that leave a partial word or a
 /// partial block buffered, at lengths around the piece threshold.
 #[test]
 fn update_parallel_equals_serial() {

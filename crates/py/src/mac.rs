@@ -414,9 +414,17 @@ macro_rules! keyed_class {
             }
 
             /// An independent hash of the part of a message that starts `offset` bytes in
-            /// (for Auth256 a multiple of 64·b); join it with `Stream.absorb`.
+            /// (a multiple of `piece_unit`); join it with `Stream.absorb`.
             fn piece(&self, offset: u64) -> PyResult<Piece> {
                 self.inner.piece(offset)
+            }
+
+            /// Pieces start at multiples of this many bytes: 1 for Poly1305-AES, 4 for
+            /// hash127-AES, 64·b for Auth256, 16384 for auth256-2l and auth256-pb.
+            #[getter]
+            fn piece_unit(&self) -> usize {
+                let k = &self.inner.key.0;
+                k.alg().piece_unit(k.encoding())
             }
 
             /// The algorithm's name as `wegman tag` prints it.
@@ -519,7 +527,7 @@ keyed_class!(
 keyed_class!(
     PyHash127Aes,
     "Hash127Aes",
-    "hash127-AES (Bernstein 2004): 32-byte key, 16-byte nonce, 16-byte tag. No pieces yet.",
+    "hash127-AES (Bernstein 2004): 32-byte key, 16-byte nonce, 16-byte tag. Pieces start at multiples of 4 bytes (a word).",
     Alg::Hash127Aes
 );
 
@@ -819,9 +827,9 @@ impl Piece {
 
 #[pymethods]
 impl Piece {
-    /// Reads a piece written by `to_bytes` under the key of `mac` (an `Auth256`,
-    /// `Auth256_128` or `Poly1305Aes`; `ValueError` for a malformed blob or, for Auth256,
-    /// one made under another key).
+    /// Reads a piece written by `to_bytes` under the key of `mac` (the MAC object of any
+    /// algorithm; `ValueError` for a malformed blob or, for the Auth256 family, one made under
+    /// another key).
     #[staticmethod]
     fn from_bytes(mac: &Bound<'_, PyAny>, blob: &Bound<'_, PyAny>) -> PyResult<Piece> {
         let blob = small_bytes(blob)?;
@@ -841,7 +849,7 @@ impl Piece {
             m.get().key.clone()
         } else {
             return Err(PyTypeError::new_err(
-                "Piece.from_bytes takes the MAC object (Auth256, Auth256_128, Auth256TwoLevel, Auth256Pb, Poly1305Aes or Poly1305) whose key made the piece",
+                "Piece.from_bytes takes the MAC object (Auth256, Auth256_128, Auth256TwoLevel, Auth256Pb, Poly1305Aes, Hash127Aes or Poly1305) whose key made the piece",
             ));
         };
         Ok(Piece::new(key.piece_from_bytes(&blob)?, key.name()))

@@ -13,13 +13,13 @@ from conftest import message
 
 PieceMac = (
     wegman.Auth256 | wegman.Auth256_128 | wegman.Auth256TwoLevel | wegman.Auth256Pb
-    | wegman.Poly1305Aes
+    | wegman.Poly1305Aes | wegman.Hash127Aes
 )
 
 
 def macs() -> list[tuple[PieceMac, int]]:
     """(MAC, unit): Auth256 pieces start at multiples of 64·b, auth256-2l pieces at multiples
-    of its 16 KiB chunk, Poly1305 pieces anywhere."""
+    of its 16 KiB chunk, hash127 pieces at word boundaries, Poly1305 pieces anywhere."""
     k = wegman.Auth256.generate_key()
     return [
         (wegman.Auth256(k), 64),
@@ -30,7 +30,13 @@ def macs() -> list[tuple[PieceMac, int]]:
         (wegman.Auth256TwoLevel(k, b=256), 16384),
         (wegman.Auth256Pb(k), 16384),
         (wegman.Poly1305Aes(wegman.Poly1305Aes.generate_key()), 1),
+        (wegman.Hash127Aes(wegman.Hash127Aes.generate_key()), 4),
     ]
+
+
+def test_piece_unit_is_the_documented_one() -> None:
+    for mac, unit in macs():
+        assert mac.piece_unit == unit, mac.algorithm
 
 
 def cut(n: int, unit: int, rng: random.Random, parts: int) -> list[int]:
@@ -137,11 +143,35 @@ def test_misuse_is_a_clear_error() -> None:
         q.merge(q)
     with pytest.raises(ValueError):
         q.merge(wegman.Poly1305Aes(wegman.Poly1305Aes.generate_key()).piece(0))
-    with pytest.raises(ValueError, match="no mergeable pieces"):
-        wegman.Hash127Aes(bytes(32)).piece(0)
+    with pytest.raises(ValueError, match="multiple of 4"):
+        wegman.Hash127Aes(bytes(32)).piece(6)
 
 
 def test_repr_and_len() -> None:
     p = wegman.Poly1305Aes(wegman.Poly1305Aes.generate_key()).piece(5).update(b"abc")
     assert repr(p) == "wegman.Piece(poly1305-aes, offset=5, len=3)"
     assert len(p) == 3 and p.offset == 5 and p.algorithm == "poly1305-aes"
+
+
+def test_hash127_pieces_under_another_key_or_malformed() -> None:
+    k = wegman.Hash127Aes.generate_key()
+    mac, other = wegman.Hash127Aes(k), wegman.Hash127Aes(wegman.Hash127Aes.generate_key())
+    nonce = bytes(16)
+    data = message(4, 1000)
+    blob = mac.piece(400).update(data[400:]).to_bytes()
+    # A hash127 blob does not name its key: read under another key it joins, and the tag
+    # is wrong (as for Poly1305); a live piece of another key is refused.
+    s = other.start(nonce).update(data[:400])
+    s.absorb(wegman.Piece.from_bytes(other, blob))
+    assert s.finalize() != mac.tag(nonce, data)
+    s = mac.start(nonce).update(data[:400])
+    with pytest.raises(ValueError, match="another key"):
+        s.absorb(other.piece(400).update(data[400:]))
+    for bad in (blob[:-1], blob + b"\0", blob[:6] + (9).to_bytes(8, "little") + blob[14:]):
+        with pytest.raises(ValueError, match="malformed"):
+            wegman.Piece.from_bytes(mac, bad)
+    # The same key bytes in a second object: pieces join.
+    twin = wegman.Hash127Aes(k)
+    s = mac.start(nonce).update(data[:400])
+    s.absorb(twin.piece(400).update(data[400:]))
+    assert s.finalize() == mac.tag(nonce, data)

@@ -77,11 +77,32 @@ pub(super) struct Acc {
 }
 
 impl Acc {
-    /// The Horner value `h` (the floating-point limbs start at 1, as every hash does).
+    /// The Horner value 1, which starts a message.
+    pub(super) const ONE: Acc = Acc::small(1.0);
+    /// The Horner value 0, which starts a piece.
+    pub(super) const ZERO: Acc = Acc::small(0.0);
+
+    const fn small(h: f64) -> Acc {
+        let mut fp = [0.0; 8];
+        fp[0] = h;
+        Acc { int: h as u128, fp }
+    }
+
+    /// The Horner value `h` ∈ [0, 2^127], in both representations.
     pub(super) fn new(h: u128) -> Acc {
         Acc {
             int: h,
-            fp: fp53::Table::one(),
+            fp: fp53::limbs_of(h),
+        }
+    }
+
+    /// The Horner value in [0, 2^127], read from the representation the backend keeps live
+    /// (`int` says which: [`IntAcc`]'s answer). The branch is on the public backend.
+    pub(super) fn value(&self, int: bool) -> u128 {
+        if int {
+            self.int
+        } else {
+            fp53::to_int(&self.fp)
         }
     }
 }
@@ -89,8 +110,8 @@ impl Acc {
 /// What each backend's token does with a key (docs/architecture.md: one generic body per job,
 /// one implementation per token).
 pub(super) trait Kernels: Copy {
-    /// Whether the Horner value lives in `Acc::int`, so that pieces hashed apart join as
-    /// integers (the parallel update); the floating-point backends say `false`.
+    /// Whether the Horner value lives in `Acc::int`; the floating-point backends say `false`
+    /// (theirs lives in `Acc::fp`, read as an integer by [`Acc::value`] when pieces join).
     const INT: bool = true;
 
     /// Fills the wide table this backend reads (`t.int` is already expanded).
@@ -246,9 +267,9 @@ wegman_arch::job! {
         }
     }
 
-    /// Whether the backend's Horner values are integers (see [`Kernels::INT`]).
-    pub(super) struct Joinable;
-    impl<K: Kernels> Kernel for Joinable {
+    /// Whether the backend's Horner values live in `Acc::int` (see [`Kernels::INT`]).
+    pub(super) struct IntAcc;
+    impl<K: Kernels> Kernel for IntAcc {
         fn run(self, _k: K) -> bool {
             K::INT
         }

@@ -68,6 +68,8 @@ class _Keyed:
     def verify(self, nonce: Buffer, data: Data, tag: Buffer) -> None: ...
     def start(self, nonce: Buffer) -> Stream: ...
     def piece(self, offset: int) -> Piece: ...
+    @property
+    def piece_unit(self) -> int: ...
     def _rust_seconds_per_tag(self, nonce: Buffer, data: Data, iters: int) -> float: ...
 
 @final
@@ -92,7 +94,7 @@ class Poly1305Aes(_Keyed):
 
 @final
 class Hash127Aes(_Keyed):
-    """hash127-AES: 32-byte key, 16-byte nonce, 16-byte tag (no pieces yet)."""
+    """hash127-AES: 32-byte key, 16-byte nonce, 16-byte tag; pieces at multiples of 4."""
 
 @final
 class Poly1305:

@@ -134,13 +134,6 @@ def hash_range(alg: str, key: bytes, b: int, path: str, offset: int, length: int
     return piece.to_bytes()
 
 
-def tag_whole(alg: str, key: bytes, b: int, nonce: bytes, path: str) -> bytes:
-    """Task: the tag of a whole file on one worker (for hash127-aes, which has no pieces)."""
-    stream = make_mac(alg, key, b).start(nonce)
-    _feed(stream, path, 0, os.path.getsize(path))
-    return stream.finalize()
-
-
 def ranges(size: int, piece_size: int, unit: int) -> list[tuple[int, int]]:
     """Byte ranges (offset, length) covering ``size`` bytes, each starting at a multiple of
     ``unit``; an empty input is one empty range."""
@@ -150,12 +143,11 @@ def ranges(size: int, piece_size: int, unit: int) -> list[tuple[int, int]]:
     return [(o, min(step, size - o)) for o in range(0, size, step)] or [(0, 0)]
 
 
-def _unit(alg: str, b: int) -> int:
-    """Pieces start at multiples of this: a chunk for auth256-2l and auth256-pb, a segment pair
-    for auth256."""
-    if alg in ("auth256-2l", "auth256-pb"):
-        return 16384
-    return 64 * b if alg.startswith("auth256") else 16
+def _unit(alg: str, key: bytes, b: int) -> int:
+    """Pieces start at multiples of this (``piece_unit``: a chunk for auth256-2l and
+    auth256-pb, a segment pair for auth256, a word for hash127-aes); 16 for the one-time
+    ``poly1305``, whose pieces may start anywhere."""
+    return 16 if alg == "poly1305" else make_mac(alg, key, b).piece_unit
 
 
 def tag_files(
@@ -174,24 +166,18 @@ def tag_files(
     if len(paths) != len(nonces):
         raise ValueError(f"{len(paths)} paths and {len(nonces)} nonces")
     paths = [os.path.abspath(p) for p in paths]
+    unit = _unit(alg, key, b)
     jobs = []
-    for path, nonce in zip(paths, nonces):
-        if alg == "hash127-aes":
-            if nonce is None:
-                raise ValueError("hash127-aes needs a nonce")
-            jobs.append([client.submit(tag_whole, alg, key, b, nonce, path, pure=False)])
-        else:
-            size = os.path.getsize(path)
-            jobs.append([
-                client.submit(hash_range, alg, key, b, path, off, n, pure=False)
-                for off, n in ranges(size, piece_size, _unit(alg, b))
-            ])
+    for path in paths:
+        size = os.path.getsize(path)
+        jobs.append([
+            client.submit(hash_range, alg, key, b, path, off, n, pure=False)
+            for off, n in ranges(size, piece_size, unit)
+        ])
     tags = []
     for futures, nonce in zip(jobs, nonces):
         results: list[bytes] = list(client.gather(futures))
-        if alg == "hash127-aes":
-            tags.append(results[0])
-        elif alg == "poly1305":
+        if alg == "poly1305":
             one_time = Poly1305(key)
             for blob in results:
                 one_time.absorb(Piece.from_bytes(one_time, blob))

@@ -89,7 +89,7 @@ pub(crate) fn squeeze(t: &mut Limbs) {
 }
 
 /// x ∈ [0, 2^127] as balanced limbs (|c_j| ≤ 2^15·2^{16j}, exact).
-fn limbs_of(x: u128) -> Limbs {
+pub(crate) fn limbs_of(x: u128) -> Limbs {
     let x = int::freeze(x);
     let mut out = [0.0; 8];
     let mut carry = 0i64;
@@ -105,7 +105,7 @@ fn limbs_of(x: u128) -> Limbs {
 }
 
 /// The value of squeezed limbs as an integer in [0, 2^127].
-fn to_int(t: &Limbs) -> u128 {
+pub(crate) fn to_int(t: &Limbs) -> u128 {
     let mut acc = 0u128;
     for (j, &x) in t.iter().enumerate() {
         let d = (x / SCALE[j]) as i64; // exact: an integer below 2^17 in magnitude
@@ -139,13 +139,6 @@ impl Table {
             x = int::mul(x, r);
         }
         Table { pow }
-    }
-
-    /// The state for h = 1.
-    pub(crate) fn one() -> Limbs {
-        let mut t = [0.0; 8];
-        t[0] = 1.0;
-        t
     }
 
     /// The powers r^0..r^96 in limbs.
