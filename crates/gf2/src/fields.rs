@@ -53,6 +53,11 @@ macro_rules! binary_field {
             };
             const ZETA: ([u32; 4], usize) = ssrf_zeta(&<$shape as ConstShape>::SHAPE);
 
+            /// The backend the arithmetic of this type runs on (detected once per process).
+            pub fn backend() -> $crate::Backend {
+                $crate::backend::fixed_types().get()
+            }
+
             /// The modulus.
             pub fn modulus() -> $crate::Modulus {
                 let s = <$shape as ConstShape>::SHAPE;

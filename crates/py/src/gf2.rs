@@ -134,6 +134,75 @@ impl Ops for Gnb {
     }
 }
 
+/// A field of compile-time-specialised elements ([`wegman_gf2::fields`]): the type says the
+/// modulus, so the value carries nothing.
+struct Fixed<T>(core::marker::PhantomData<T>);
+
+/// [`Ops`] for the fixed field types, each through its own inherent methods.
+macro_rules! fixed_ops {
+    ($($t:ident),* $(,)?) => {$(
+        impl Fixed<wegman_gf2::$t> {
+            fn backend(&self) -> wegman_gf2::Backend {
+                wegman_gf2::$t::backend()
+            }
+        }
+
+        impl Ops for Fixed<wegman_gf2::$t> {
+            type E = wegman_gf2::$t;
+            fn degree(&self) -> u32 {
+                wegman_gf2::$t::DEGREE
+            }
+            fn elem(&self, limbs: &[u64]) -> Result<Self::E, String> {
+                wegman_gf2::$t::from_limbs(limbs).map_err(|e| e.to_string())
+            }
+            fn limbs(e: &Self::E) -> &[u64] {
+                e.limbs()
+            }
+            fn mul_all(&self, a: &[Self::E], b: &[Self::E], out: &mut [Self::E]) {
+                // The three slices have one length by construction.
+                let _ = wegman_gf2::$t::mul_slice(out, a, b);
+            }
+            fn sqr(&self, a: &Self::E) -> Self::E {
+                a.square()
+            }
+            fn sqrt(&self, a: &Self::E) -> Self::E {
+                a.sqrt()
+            }
+            fn inv_all(&self, a: &[Self::E], out: &mut [Self::E]) {
+                for (o, x) in out.iter_mut().zip(a) {
+                    *o = x.invert().unwrap_or(wegman_gf2::$t::ZERO);
+                }
+            }
+            fn trace(&self, a: &Self::E) -> u8 {
+                a.trace()
+            }
+            fn half_trace(&self, a: &Self::E) -> Result<Self::E, String> {
+                Ok(a.half_trace())
+            }
+            fn solve(&self, c: &Self::E) -> Option<Self::E> {
+                c.solve().map(|(z, _)| z)
+            }
+            fn pow(&self, a: &Self::E, e: &[u64]) -> Self::E {
+                a.pow(e)
+            }
+            fn parse(&self, s: &str) -> Result<Self::E, String> {
+                s.parse().map_err(|e: wegman_gf2::Error| e.to_string())
+            }
+            fn hex(&self, e: &Self::E) -> String {
+                e.to_string()
+            }
+            fn add(a: &Self::E, b: &Self::E) -> Self::E {
+                *a + *b
+            }
+        }
+    )*};
+}
+
+fixed_ops!(
+    F127, F127Ssrf, F163Nist, F163Ssrf, F191, F233Nist, F233Ssrf, F283Nist, F283Ssrf, F409,
+    F571Nist, F571Ssrf,
+);
+
 /// Limbs per element of a degree-m field.
 fn limbs_for(m: u32) -> usize {
     m.div_ceil(64) as usize
@@ -547,6 +616,64 @@ field_methods!(PyGnb, Gnb, {
     }
 });
 
+/// The Python classes of the fixed field types: the numpy methods of `Field`, a constructor
+/// without arguments, the modulus, and a conversion to the runtime `Field` of the same
+/// modulus (whose arrays are the same).
+macro_rules! fixed_classes {
+    ($($t:ident = $py:literal: $doc:literal;)*) => {
+        $(
+            #[doc = $doc]
+            #[pyclass(name = $py, module = "wegman.gf2", frozen)]
+            pub(crate) struct $t {
+                f: Fixed<wegman_gf2::$t>,
+            }
+
+            field_methods!($t, Fixed<wegman_gf2::$t>, {
+                #[new]
+                fn new() -> Self {
+                    $t { f: Fixed(core::marker::PhantomData) }
+                }
+
+                /// The modulus as its exponents, highest first.
+                #[getter]
+                fn modulus(&self) -> String {
+                    wegman_gf2::$t::modulus().to_string()
+                }
+
+                /// The runtime `Field` of the same modulus (same arrays, same results).
+                fn field(&self) -> PyField {
+                    PyField { f: Field::new(wegman_gf2::$t::modulus()) }
+                }
+
+                fn __repr__(&self) -> String {
+                    format!("wegman.gf2.{}()", $py)
+                }
+            });
+        )*
+
+        /// Adds the fixed field classes to the module.
+        fn register_fixed(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            $(m.add_class::<$t>()?;)*
+            Ok(())
+        }
+    };
+}
+
+fixed_classes! {
+    F127 = "F127": "GF(2^127) with x^127 + x^63 + 1 (square-root friendly), specialised at compile time.";
+    F127Ssrf = "F127Ssrf": "GF(2^127) with x^127 + x + 1 (square-root friendly, lowest middle term), specialised at compile time.";
+    F163Nist = "F163Nist": "GF(2^163) with NIST's x^163 + x^7 + x^6 + x^3 + 1 (B-163, K-163), specialised at compile time.";
+    F163Ssrf = "F163Ssrf": "GF(2^163) with Avanzi's square-root-friendly x^163 + x^57 + x^49 + x^29 + 1, specialised at compile time.";
+    F191 = "F191": "GF(2^191) with x^191 + x^9 + 1 (square-root friendly), specialised at compile time.";
+    F233Nist = "F233Nist": "GF(2^233) with NIST's x^233 + x^74 + 1 (B-233, K-233), specialised at compile time.";
+    F233Ssrf = "F233Ssrf": "GF(2^233) with Avanzi's square-root-friendly x^233 + x^159 + 1, specialised at compile time.";
+    F283Nist = "F283Nist": "GF(2^283) with NIST's x^283 + x^12 + x^7 + x^5 + 1 (B-283, K-283), specialised at compile time.";
+    F283Ssrf = "F283Ssrf": "GF(2^283) with Avanzi's square-root-friendly x^283 + x^97 + x^89 + x^87 + 1, specialised at compile time.";
+    F409 = "F409": "GF(2^409) with NIST's x^409 + x^87 + 1 (B-409, K-409; also square-root friendly), specialised at compile time.";
+    F571Nist = "F571Nist": "GF(2^571) with NIST's x^571 + x^10 + x^5 + x^2 + 1 (B-571, K-571), specialised at compile time.";
+    F571Ssrf = "F571Ssrf": "GF(2^571) with Avanzi's square-root-friendly x^571 + x^193 + x^185 + x^5 + 1, specialised at compile time.";
+}
+
 /// Avanzi's square-root-friendly modulus of odd degree m, as exponents (`"163,…,0"`).
 #[pyfunction]
 fn ssrf(m: u32) -> PyResult<String> {
@@ -558,6 +685,7 @@ fn ssrf(m: u32) -> PyResult<String> {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyField>()?;
     m.add_class::<PyGnb>()?;
+    register_fixed(m)?;
     m.add_function(wrap_pyfunction!(ssrf, m)?)?;
     Ok(())
 }

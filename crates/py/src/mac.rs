@@ -162,6 +162,22 @@ const GONE: Error = Error::PieceMismatch {
     reason: "the piece or stream was already joined or finalized",
 };
 
+/// Moves the value out of `slot` and wipes the bytes it leaves behind. A plain `take` copies
+/// the value out and leaves its bytes in the cell's heap memory until the cell is freed (and
+/// after: free does not wipe); for an inline state (hash127's and Auth256's pieces and
+/// streams) those bytes are the secret accumulator. The moved value wipes itself when dropped.
+fn take_wiped<T>(slot: &mut Option<T>) -> Option<T> {
+    let v = slot.take();
+    // SAFETY: `slot` is a valid, exclusive `Option<T>` holding `None` (nothing to drop); its
+    // bytes are overwritten with zeros, then a valid `None` is written over them before
+    // anything reads the slot again.
+    unsafe {
+        zeroize::zeroize_flat_type(slot as *mut Option<T>);
+        std::ptr::write(slot, None);
+    }
+    v
+}
+
 /// The state of a stream.
 struct StreamState(StreamCell);
 
@@ -189,7 +205,7 @@ impl StreamState {
 
     fn finalize(mut self) -> Vec<u8> {
         self.0
-            .with_dependent_mut(|_, s| s.take().map_or_else(Vec::new, |s| s.finalize()))
+            .with_dependent_mut(|_, s| take_wiped(s).map_or_else(Vec::new, |s| s.finalize()))
     }
 }
 
@@ -224,7 +240,7 @@ impl PieceState {
     /// Moves the piece out and hands it to `f` (an error if it was moved out before).
     fn give(&mut self, f: impl FnOnce(AnyPiece<'_>) -> Result<(), Error>) -> Result<(), Error> {
         self.0
-            .with_dependent_mut(|_, p| p.take().map_or(Err(GONE), f))
+            .with_dependent_mut(|_, p| take_wiped(p).map_or(Err(GONE), f))
     }
 
     fn serialise(&mut self) -> Zeroizing<Vec<u8>> {
@@ -796,8 +812,9 @@ impl PyPoly1305 {
 
 /// The hash of one piece of a message, computed anywhere and joined into the message's
 /// stream. Secret: it reveals the hash key for a known message. It moves between machines
-/// only through `to_bytes` / `Piece.from_bytes(mac, blob)` (never pickle), and is zeroized
-/// when dropped or joined.
+/// only through `to_bytes` / `Piece.from_bytes(mac, blob)` (never pickle or copy), and its
+/// state is zeroized when the piece is dropped or joined. The `bytes` of `to_bytes` belong to
+/// Python, which cannot wipe them: drop them once sent.
 #[pyclass(module = "wegman", frozen)]
 pub(crate) struct Piece {
     state: Mutex<Option<PieceState>>,

@@ -50,9 +50,61 @@ def rand_elems(rng: np.random.Generator, m: int, n: int) -> list[int]:
     return [int.from_bytes(rng.bytes((m + 7) // 8), "little") >> ((8 - m % 8) % 8) for _ in range(n)]
 
 
+FIXED = [gf2.F127, gf2.F127Ssrf, gf2.F163Nist, gf2.F163Ssrf, gf2.F191, gf2.F233Nist,
+         gf2.F233Ssrf, gf2.F283Nist, gf2.F283Ssrf, gf2.F409, gf2.F571Nist, gf2.F571Ssrf]
+
+FixedField = (gf2.F127 | gf2.F127Ssrf | gf2.F163Nist | gf2.F163Ssrf | gf2.F191 | gf2.F233Nist
+              | gf2.F233Ssrf | gf2.F283Nist | gf2.F283Ssrf | gf2.F409 | gf2.F571Nist
+              | gf2.F571Ssrf)
+
+
 @pytest.mark.parametrize("exps", MODULI)
 def test_field_against_the_integer_reference(exps: str) -> None:
-    f = gf2.Field(exps)
+    check_against_the_integer_reference(gf2.Field(exps), exps)
+
+
+@pytest.mark.parametrize("cls", FIXED, ids=lambda c: c.__name__)
+def test_fixed_fields_against_the_integer_reference(cls: type[FixedField]) -> None:
+    f = cls()
+    check_against_the_integer_reference(f, f.modulus)
+
+
+@pytest.mark.parametrize("cls", FIXED, ids=lambda c: c.__name__)
+def test_fixed_fields_equal_the_runtime_field(cls: type[FixedField]) -> None:
+    f = cls()
+    g = f.field()
+    assert (f.degree, f.limbs, f.modulus) == (g.degree, g.limbs, g.modulus)
+    assert repr(f) == f"wegman.gf2.{cls.__name__}()" and f.backend
+    rng = np.random.default_rng(f.degree + 1)
+    a = to_rows(rand_elems(rng, f.degree, 700) + [0, 1], f.limbs)
+    b = to_rows(rand_elems(rng, f.degree, 702), f.limbs)
+    for op in ("sqr", "sqrt", "half_trace"):
+        assert np.array_equal(getattr(f, op)(a), getattr(g, op)(a)), op
+    assert np.array_equal(f.mul(a, b), g.mul(a, b))
+    assert np.array_equal(f.add(a, b), g.add(a, b))
+    assert np.array_equal(f.inv(b), g.inv(b))
+    assert np.array_equal(f.pow(a, 3 << 70), g.pow(a, 3 << 70))
+    assert np.array_equal(f.trace(a), g.trace(a))
+    (z1, ok1), (z2, ok2) = f.solve(a), g.solve(a)
+    assert np.array_equal(z1, z2) and np.array_equal(ok1, ok2)
+    assert f.to_hex(a) == g.to_hex(a)
+    assert np.array_equal(f.from_hex(g.to_hex(b)), b)
+    assert f.zeros(3).shape == (3, f.limbs)
+    # The errors of the runtime field.
+    top = np.zeros((1, f.limbs), dtype=np.uint64)
+    top[0, -1] = np.uint64(1) << np.uint64(f.degree % 64 or 63)
+    if f.degree % 64:
+        with pytest.raises(ValueError, match="row 0"):
+            f.sqr(top)
+    with pytest.raises(ValueError, match="shape"):
+        f.sqr(np.zeros((1, f.limbs + 1), dtype=np.uint64))
+    with pytest.raises(ZeroDivisionError, match="row 1"):
+        f.inv(to_rows([1, 0], f.limbs))
+    with pytest.raises(ValueError):
+        f.from_hex(["xyz"])
+
+
+def check_against_the_integer_reference(f: gf2.Field | FixedField, exps: str) -> None:
     m = f.degree
     p = modulus_int(exps)
     rng = np.random.default_rng(m)

@@ -39,7 +39,8 @@ class Stream:
 
 @final
 class Piece:
-    """The hash of one piece of a message; secret, zeroized, never pickled."""
+    """The hash of one piece of a message: secret, zeroized when dropped or joined, never
+    pickled or copied; the bytes of ``to_bytes`` are Python's and are not wiped."""
 
     @staticmethod
     def from_bytes(
@@ -154,6 +155,60 @@ class Gnb(_FieldOps):
     def gnb_type(self) -> int: ...
 
 def ssrf(m: int) -> str: ...
+
+class _FixedField(_FieldOps):
+    def __init__(self) -> None: ...
+    @property
+    def modulus(self) -> str: ...
+    def field(self) -> Field: ...
+
+@final
+class F127(_FixedField):
+    """GF(2^127), x^127 + x^63 + 1, specialised at compile time."""
+
+@final
+class F127Ssrf(_FixedField):
+    """GF(2^127), x^127 + x + 1, specialised at compile time."""
+
+@final
+class F163Nist(_FixedField):
+    """GF(2^163), NIST's x^163 + x^7 + x^6 + x^3 + 1, specialised at compile time."""
+
+@final
+class F163Ssrf(_FixedField):
+    """GF(2^163), x^163 + x^57 + x^49 + x^29 + 1, specialised at compile time."""
+
+@final
+class F191(_FixedField):
+    """GF(2^191), x^191 + x^9 + 1, specialised at compile time."""
+
+@final
+class F233Nist(_FixedField):
+    """GF(2^233), NIST's x^233 + x^74 + 1, specialised at compile time."""
+
+@final
+class F233Ssrf(_FixedField):
+    """GF(2^233), x^233 + x^159 + 1, specialised at compile time."""
+
+@final
+class F283Nist(_FixedField):
+    """GF(2^283), NIST's x^283 + x^12 + x^7 + x^5 + 1, specialised at compile time."""
+
+@final
+class F283Ssrf(_FixedField):
+    """GF(2^283), x^283 + x^97 + x^89 + x^87 + 1, specialised at compile time."""
+
+@final
+class F409(_FixedField):
+    """GF(2^409), x^409 + x^87 + 1, specialised at compile time."""
+
+@final
+class F571Nist(_FixedField):
+    """GF(2^571), NIST's x^571 + x^10 + x^5 + x^2 + 1, specialised at compile time."""
+
+@final
+class F571Ssrf(_FixedField):
+    """GF(2^571), x^571 + x^193 + x^185 + x^5 + 1, specialised at compile time."""
 
 @final
 class Curve:
