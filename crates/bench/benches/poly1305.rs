@@ -2,7 +2,9 @@
 //! OpenSSL (EVP_MAC) and libsodium, side by side in one run.
 //!
 //! `cargo bench -p wegman-bench --bench poly1305`, then `scripts/bench_table.py GROUP` for
-//! each group below.
+//! each group below. OpenSSL reads `OPENSSL_ia32cap` once per process: run the groups again
+//! with `OPENSSL_ia32cap=":~0xDC230000"` (AVX-512 F/DQ/IFMA/PF/ER/CD/BW/VL masked) to hold it
+//! to AVX2, which names its rows `openssl-avx2` (the comparison for wegman's `avx2` tier).
 
 #[path = "common/mod.rs"]
 mod common;
@@ -15,7 +17,28 @@ use poly1305::universal_hash::KeyInit;
 use wegman_bench::{OpensslPoly1305, SODIUM_AVAILABLE, sodium_poly1305};
 use wegman_mac::poly1305::{Backend, Poly1305, Poly1305Aes, Poly1305AesKey};
 
-const SIZES: [usize; 7] = [16, 64, 256, 1024, 16 << 10, 1 << 20, 64 << 20];
+/// Packets (16 B–4 KiB: TLS records, QUIC and WireGuard datagrams) and long messages.
+const SIZES: [usize; 10] = [
+    16,
+    64,
+    256,
+    576,
+    1024,
+    1500,
+    4096,
+    16 << 10,
+    1 << 20,
+    64 << 20,
+];
+
+/// The name of OpenSSL's rows: `openssl`, or `openssl-avx2` when `OPENSSL_ia32cap` masks its
+/// AVX-512 paths.
+fn openssl_row() -> &'static str {
+    match std::env::var("OPENSSL_ia32cap") {
+        Ok(v) if !v.is_empty() => "openssl-avx2",
+        _ => "openssl",
+    }
+}
 
 /// One-time Poly1305 with a fresh key per message: every implementation pays its key setup.
 fn fresh_key(c: &mut Criterion) {
@@ -46,7 +69,7 @@ fn fresh_key(c: &mut Criterion) {
             b.iter(|| poly1305::Poly1305::new(black_box(&key().into())).compute_unpadded(m))
         });
         if let Some(ossl) = &mut ossl {
-            g.bench_with_input(BenchmarkId::new("openssl", size), &msg, |b, m| {
+            g.bench_with_input(BenchmarkId::new(openssl_row(), size), &msg, |b, m| {
                 b.iter(|| ossl.mac(black_box(&key()), m))
             });
         }
@@ -59,20 +82,48 @@ fn fresh_key(c: &mut Criterion) {
     g.finish();
 }
 
-/// Poly1305-AES: a key object built once (cached AES schedule and powers of r) versus a new
-/// key per message (the paper's key agility: AES key schedule plus, for long messages, powers).
-fn aes_keys(c: &mut Criterion) {
-    let mut g = c.benchmark_group("poly1305-aes");
-    let k = Poly1305AesKey::new(&key()).unwrap();
-    for size in [16, 64, 256, 1024, 16 << 10, 1 << 20] {
-        let msg = message(size);
+/// Poly1305-AES with a key object built once (cached AES schedule and powers of r), on every
+/// backend, beside the one-time Poly1305 of each peer with its fresh key (what a Poly1305-AES
+/// message costs against what a ChaCha20-Poly1305 packet's Poly1305 costs), and Poly1305-AES
+/// with a new key per message (the paper's key agility).
+fn cached_key(c: &mut Criterion) {
+    let mut g = c.benchmark_group("poly1305-cached-key");
+    let mut ossl = OpensslPoly1305::new();
+    let mut k = key();
+    Poly1305AesKey::clamp_key_bytes(&mut k);
+    for size in &SIZES[..SIZES.len() - 1] {
+        let (size, msg) = (*size, message(*size));
         configure(&mut g, size);
-        g.bench_with_input(BenchmarkId::new("cached-key", size), &msg, |b, m| {
-            b.iter(|| k.mac(black_box(&[7; 16]), m))
+        g.bench_with_input(BenchmarkId::new("wegman-aes", size), &msg, |b, m| {
+            let key = Poly1305AesKey::new(&k).unwrap();
+            b.iter(|| key.mac(black_box(&[7; 16]), m))
         });
-        g.bench_with_input(BenchmarkId::new("fresh-key", size), &msg, |b, m| {
-            b.iter(|| Poly1305Aes::mac(black_box(&key()), &[7; 16], m).unwrap())
+        for backend in Backend::available() {
+            let key = Poly1305AesKey::with_backend(&k, backend).unwrap();
+            g.bench_with_input(
+                BenchmarkId::new(format!("wegman-aes-{backend}"), size),
+                &msg,
+                |b, m| b.iter(|| key.mac(black_box(&[7; 16]), m)),
+            );
+        }
+        g.bench_with_input(
+            BenchmarkId::new("wegman-aes-fresh-key", size),
+            &msg,
+            |b, m| b.iter(|| Poly1305Aes::mac(black_box(&k), &[7; 16], m).unwrap()),
+        );
+        g.bench_with_input(BenchmarkId::new("wegman-one-time", size), &msg, |b, m| {
+            b.iter(|| Poly1305::mac(black_box(&key()), m))
         });
+        if let Some(ossl) = &mut ossl {
+            g.bench_with_input(BenchmarkId::new(openssl_row(), size), &msg, |b, m| {
+                b.iter(|| ossl.mac(black_box(&key()), m))
+            });
+        }
+        if SODIUM_AVAILABLE {
+            g.bench_with_input(BenchmarkId::new("libsodium", size), &msg, |b, m| {
+                b.iter(|| sodium_poly1305(black_box(&key()), m))
+            });
+        }
     }
     g.finish();
 }
@@ -86,5 +137,5 @@ fn threads(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, fresh_key, aes_keys, threads);
+criterion_group!(benches, fresh_key, cached_key, threads);
 criterion_main!(benches);

@@ -69,13 +69,22 @@ pub type Poly1305Tag = Tag<TAG_SIZE>;
 /// The bits of r that may be set: clamping is `r & CLAMP`.
 const CLAMP: u128 = 0x0fff_fffc_0fff_fffc_0fff_fffc_0fff_ffff;
 
-/// Bulk calls shorter than this stay on the portable code even when a vector backend is
-/// selected and the key powers are at hand: below it the lane combination does not pay.
-const VECTOR_MIN_BYTES: usize = 256;
-/// The same when the powers must first be computed (AVX2: r^1..r^4 below 2 KiB, 3
-/// multiplications; IFMA: r^1..r^16, 15): measured crossover on Zen 4 between 256 and 1024
-/// bytes, see BENCHMARKS.md.
-const VECTOR_MIN_BYTES_COLD: usize = 512;
+/// The bulk-call lengths at which some backend changes its path (vector kernel or base 2^64
+/// scalar code, one accumulator chain or two): the tests run every backend on both sides of
+/// each, in one-shot and in every split of streaming updates.
+#[doc(hidden)]
+pub const THRESHOLDS: &[usize] = &[
+    #[cfg(target_arch = "x86_64")]
+    backend::avx2::VECTOR_MIN[0],
+    #[cfg(target_arch = "x86_64")]
+    backend::avx2::VECTOR_MIN[1],
+    #[cfg(target_arch = "x86_64")]
+    backend::avx2::TWO_CHAINS_MIN,
+    #[cfg(target_arch = "x86_64")]
+    backend::ifma::VECTOR_MIN[0],
+    #[cfg(target_arch = "x86_64")]
+    backend::ifma::VECTOR_MIN[1],
+];
 
 /// The one-time authenticator Poly1305 of RFC 8439 §2.5 (key `r || s`, r clamped).
 ///

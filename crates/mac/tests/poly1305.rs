@@ -296,13 +296,11 @@ fn streaming_in_chunks_equals_one_shot() {
     }
 }
 
-/// Lengths 0..=1100 and a window around every multiple of 64, 128 and 256 up to 4 KiB.
+/// Every length 0..=4096 and a window around each path threshold.
 fn backend_test_lengths() -> Vec<usize> {
-    let mut v: Vec<usize> = (0..=1100).collect();
-    for m in [64usize, 128, 256] {
-        for k in 1..=(4096 / m) {
-            v.extend((m * k).saturating_sub(17)..=m * k + 17);
-        }
+    let mut v: Vec<usize> = (0..=4096).collect();
+    for &t in wegman_mac::poly1305::THRESHOLDS {
+        v.extend(t.saturating_sub(17)..=t + 17);
     }
     v.sort_unstable();
     v.dedup();
@@ -323,6 +321,43 @@ fn every_backend_matches_soft() {
         }
     }
     wegman_testkit::report(Backend::coverage("poly1305"));
+}
+
+/// At each path threshold ± 1 (and ± 16, a block), every backend equals the portable one in
+/// every split of the message into two streaming updates, with a fresh key (`Poly1305`: the
+/// powers computed on demand) and with a cached one (`Poly1305AesKey`: powers at hand).
+#[test]
+fn every_backend_matches_soft_at_thresholds_in_every_split() {
+    for backend in Backend::available().filter(|&b| b != Backend::Soft) {
+        for &t in wegman_mac::poly1305::THRESHOLDS {
+            for len in [t.saturating_sub(16), t.saturating_sub(1), t, t + 1, t + 16] {
+                let key = key_from(len as u64 + 3);
+                let msg = bytes(len as u64 + 4, len);
+                let want = Poly1305::mac(&key, &msg);
+                let mut k = key;
+                Poly1305AesKey::clamp_key_bytes(&mut k);
+                let aes_soft = Poly1305AesKey::with_backend(&k, Backend::Soft).unwrap();
+                let aes = Poly1305AesKey::with_backend(&k, backend).unwrap();
+                let nonce = [9u8; 16];
+                let want_aes = aes_soft.mac(&nonce, &msg);
+                assert_eq!(aes.mac(&nonce, &msg), want_aes, "{backend} len {len}");
+                for split in 0..=len {
+                    let mut p = Poly1305::with_backend(&key, backend).unwrap();
+                    p.update(&msg[..split]);
+                    p.update(&msg[split..]);
+                    assert_eq!(p.finalize(), want, "{backend} len {len} split {split}");
+                    let mut s = aes.start(&nonce);
+                    s.update(&msg[..split]);
+                    s.update(&msg[split..]);
+                    assert_eq!(
+                        s.finalize(),
+                        want_aes,
+                        "{backend} aes len {len} split {split}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// The state after every block agrees: feed one vector-sized bulk call, then single blocks,

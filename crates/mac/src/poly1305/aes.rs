@@ -70,8 +70,8 @@ impl Poly1305AesKey {
             });
         }
         let k: [u8; 16] = k.try_into().unwrap();
-        let powers = (backend.get() != Backend::Soft)
-            .then(|| Powers::new(&Fe1305x44::from_u128(u128::from_le_bytes(r))));
+        let powers =
+            super::state::key_powers(backend, &Fe1305x44::from_u128(u128::from_le_bytes(r)));
         Ok(Poly1305AesKey {
             aes: Aes128::new(&k.into()),
             r,

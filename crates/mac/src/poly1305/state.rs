@@ -5,16 +5,18 @@ use zeroize::Zeroize;
 
 use super::backend::soft::{Fe1305x44, Powers};
 use super::backend::{self, Avail, token};
-use super::{BLOCK_SIZE, CLAMP, Poly1305Tag, VECTOR_MIN_BYTES, VECTOR_MIN_BYTES_COLD};
+use super::{BLOCK_SIZE, CLAMP, Poly1305Tag};
 use crate::Tag;
 
-/// The powers r^1..r^n of `r` in `slot`, computed on first use.
-pub(super) fn powers<'a>(
+/// The powers r^1..r^n of `r` in `slot`, computed on first use by `compute` (the backend's
+/// way: at least r^1..r^n), extended by scalar products if a later call needs more.
+fn powers<'a>(
     slot: &'a mut Option<Powers<16>>,
     r: &Fe1305x44,
     n: usize,
+    compute: impl FnOnce(&Fe1305x44, usize) -> Powers<16>,
 ) -> &'a Powers<16> {
-    let p = slot.get_or_insert_with(|| Powers::new_upto(r, n));
+    let p = slot.get_or_insert_with(|| compute(r, n));
     p.extend(n);
     p
 }
@@ -127,20 +129,20 @@ impl Core {
     }
 
     /// How many leading bytes of a bulk call of `len` bytes go to a vector kernel with the
-    /// given step: none below the crossover, else all whole steps.
-    pub(super) fn vector_prefix(&self, len: usize, step: usize) -> usize {
-        let min = if self.powers.is_some() {
-            VECTOR_MIN_BYTES
-        } else {
-            VECTOR_MIN_BYTES_COLD
-        };
+    /// given step: none below the kernel's crossover with the base 2^64 scalar code (`warm`
+    /// when the key powers are at hand, `cold` when they must first be computed), else all
+    /// whole steps.
+    pub(super) fn vector_prefix(&self, len: usize, step: usize, [warm, cold]: [usize; 2]) -> usize {
+        let min = if self.powers.is_some() { warm } else { cold };
         if len >= min { len / step * step } else { 0 }
     }
 
     /// The key powers, computed on first use (before `update_parallel` splits a message).
     #[cfg(feature = "rayon")]
     pub(super) fn ensure_powers(&mut self) {
-        powers(&mut self.powers, &self.soft.r, 16);
+        if self.powers.is_none() {
+            self.powers = key_powers(self.backend, &self.soft.r);
+        }
     }
 
     pub(super) fn update(&mut self, mut data: &[u8]) {
@@ -191,38 +193,77 @@ impl Core {
     }
 }
 
-/// The vector kernels of one backend (implemented by its token).
+/// The powers a key object caches for its backend's vector kernel (all it can need), computed
+/// the backend's way; none for the portable backend.
+pub(super) fn key_powers(backend: Avail, r: &Fe1305x44) -> Option<Powers<16>> {
+    backend.run(KeyPowers(r))
+}
+
+/// The kernels of one backend (implemented by its token).
 pub(super) trait VectorKernels: Copy {
+    /// Every power the vector kernel can need, computed its way (none for `Soft`).
+    fn all_powers(self, r: &Fe1305x44) -> Option<Powers<16>>;
+
     /// Absorbs the leading whole vector steps of `data` (none below the crossover) into
     /// `core`'s accumulator; returns how many bytes that was.
     fn vector_blocks(self, core: &mut Core, data: &[u8]) -> usize;
+
+    /// Absorbs whole blocks one at a time in base 2^64 (what the vector steps leave).
+    fn scalar_blocks(self, soft: &mut backend::soft::State, data: &[u8]);
 }
 
 impl VectorKernels for token::Soft {
     #[inline(always)]
+    fn all_powers(self, _r: &Fe1305x44) -> Option<Powers<16>> {
+        None
+    }
+
+    #[inline(always)]
     fn vector_blocks(self, _core: &mut Core, _data: &[u8]) -> usize {
         0
     }
+
+    #[inline(always)]
+    fn scalar_blocks(self, soft: &mut backend::soft::State, data: &[u8]) {
+        soft.blocks(data, 1);
+    }
 }
 
-/// The vector kernel of backend module `$m` (its `STEP`, `powers_for` and `blocks`) on
-/// token `$T`, whose backend declares the features `$m::blocks` enables.
+/// The vector kernel of backend module `$m` (its `STEP`, `VECTOR_MIN`, `MAX_POWERS`,
+/// `powers_for`, `powers` and `blocks`) on token `$T`, whose backend declares the features
+/// `$m::blocks` and `$m::powers` enable.
 #[cfg(target_arch = "x86_64")]
 macro_rules! vector_kernel {
     ($T:ident, $m:ident) => {
         impl VectorKernels for token::$T {
             #[inline(always)]
             fn vector_blocks(self, core: &mut Core, data: &[u8]) -> usize {
-                let vector = core.vector_prefix(data.len(), backend::$m::STEP);
+                let vector =
+                    core.vector_prefix(data.len(), backend::$m::STEP, backend::$m::VECTOR_MIN);
                 if vector > 0 {
                     let n = backend::$m::powers_for(vector);
-                    let powers = powers(&mut core.powers, &core.soft.r, n);
+                    let powers = powers(&mut core.powers, &core.soft.r, n, |r, n| {
+                        // SAFETY: as below.
+                        unsafe { backend::$m::powers(r, n) }
+                    });
                     // SAFETY: the token exists only inside its backend's generated entry,
                     // whose checked features include those `blocks` enables (the bench test
                     // `target_features`).
                     unsafe { backend::$m::blocks(&mut core.soft.h, powers, &data[..vector]) };
                 }
                 vector
+            }
+
+            #[inline(always)]
+            fn all_powers(self, r: &Fe1305x44) -> Option<Powers<16>> {
+                // SAFETY: as in `vector_blocks`.
+                Some(unsafe { backend::$m::powers(r, backend::$m::MAX_POWERS) })
+            }
+
+            #[inline(always)]
+            fn scalar_blocks(self, soft: &mut backend::soft::State, data: &[u8]) {
+                // SAFETY: as above; the backend's features include bmi2.
+                unsafe { backend::scalar64::blocks_bmi2(&mut soft.h, &soft.r64, data, 1) };
             }
         }
     };
@@ -234,6 +275,14 @@ vector_kernel!(Avx2, avx2);
 vector_kernel!(Avx512Ifma, ifma);
 
 wegman_arch::job! {
+    /// The powers a key caches (see [`key_powers`]).
+    struct KeyPowers<'a>(&'a Fe1305x44);
+    impl<K: VectorKernels> Kernel for KeyPowers<'_> {
+        fn run(self, k: K) -> Option<Powers<16>> {
+            k.all_powers(self.0)
+        }
+    }
+
     /// A bulk call: the vector prefix on the backend's kernel, the rest block by block.
     struct Blocks<'a> {
         core: &'a mut Core,
@@ -242,7 +291,7 @@ wegman_arch::job! {
     impl<K: VectorKernels> Kernel for Blocks<'_> {
         fn run(self, k: K) -> () {
             let vector = k.vector_blocks(self.core, self.data);
-            self.core.soft.blocks(&self.data[vector..], 1);
+            k.scalar_blocks(&mut self.core.soft, &self.data[vector..]);
         }
     }
 }

@@ -31,6 +31,11 @@ use zeroize::Zeroize;
 /// Bytes per vector step (four blocks).
 pub(crate) const STEP: usize = 64;
 
+/// Bulk calls from this many bytes on run the kernel, [with the key powers at hand, when they
+/// must first be computed]; shorter ones run the base 2^64 scalar code. Measured crossovers
+/// on Zen 4 (BENCHMARKS.md, "Poly1305 on packets"): 448–512 and 1152–1280 bytes.
+pub(crate) const VECTOR_MIN: [usize; 2] = [512, 1280];
+
 /// The key powers the kernel uses: r^1..r^8.
 pub(crate) const POWERS: usize = 8;
 
@@ -38,6 +43,15 @@ pub(crate) const POWERS: usize = 8;
 /// r^1..r^4, three multiplications fewer for a cold key); from here on two accumulators
 /// stepping by r^8, which hide each other's latency (measured on Zen 3).
 pub(crate) const TWO_CHAINS_MIN: usize = 2048;
+
+/// The most powers `blocks` needs.
+pub(crate) const MAX_POWERS: usize = POWERS;
+
+/// r^1..r^n (n ≤ 16) for `blocks`, by scalar products (r^8 is three deep).
+#[target_feature(enable = "avx2")]
+pub(crate) fn powers(r: &Fe1305x44, n: usize) -> Powers<16> {
+    Powers::new_upto(r, n)
+}
 
 /// The powers r^1..r^n that `blocks` needs for `len` bytes.
 pub(crate) const fn powers_for(len: usize) -> usize {
@@ -232,7 +246,7 @@ pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
     // The powers in 26-bit limbs, converted once.
     let mut p26 = [[0u64; 5]; POWERS];
     for (k, p) in p26.iter_mut().enumerate().take(n) {
-        *p = to_26(powers.get(k + 1));
+        *p = to_26(&powers.get(k + 1));
     }
     if n < POWERS {
         if let Some((last, body)) = groups.split_last() {

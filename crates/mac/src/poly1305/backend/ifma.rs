@@ -40,7 +40,17 @@ use super::soft::{Fe1305x44, Powers};
 /// Bytes per vector step (eight blocks).
 pub(crate) const STEP: usize = 128;
 
-/// The powers r^1..r^n that `blocks` needs: r^1..r^16 at every length.
+/// Bulk calls from this many bytes on run the kernel, [with the key powers at hand, when they
+/// must first be computed]; shorter ones run the base 2^64 scalar code. Measured crossovers
+/// on Zen 4 (BENCHMARKS.md, "Poly1305 on packets"): 192–256 bytes, and 512–640 (a whole
+/// number of 256-byte group pairs pays from 512, a half one from 640).
+pub(crate) const VECTOR_MIN: [usize; 2] = [256, 640];
+
+/// The most powers `blocks` needs.
+pub(crate) const MAX_POWERS: usize = 16;
+
+/// The powers r^1..r^n that `blocks` needs: r^1..r^16 at every length (computed by
+/// [`powers`]).
 pub(crate) const fn powers_for(_len: usize) -> usize {
     16
 }
@@ -59,17 +69,25 @@ struct Mul {
 }
 
 impl Mul {
-    /// From one element per lane, lanes given from 0 to 7.
+    /// From limb vectors (lane j of `r[i]`: limb i of lane j's multiplier).
+    #[inline]
     #[target_feature(enable = "avx512f")]
-    fn lanes(p: [&Fe1305x44; 8]) -> Mul {
-        let limb = |i: usize, factor: u64| {
-            let l = |j: usize| (p[j].0[i] * factor) as i64;
-            _mm512_set_epi64(l(7), l(6), l(5), l(4), l(3), l(2), l(1), l(0))
-        };
+    fn new(r: [__m512i; 3]) -> Mul {
+        // 20·x = 16·x + 4·x.
+        let times20 =
+            |x: __m512i| _mm512_add_epi64(_mm512_slli_epi64::<4>(x), _mm512_slli_epi64::<2>(x));
         Mul {
-            r: [limb(0, 1), limb(1, 1), limb(2, 1)],
-            s: [limb(1, 20), limb(2, 20)],
+            r,
+            s: [times20(r[1]), times20(r[2])],
         }
+    }
+
+    /// Lane `k` of `v` in every lane.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn splat_lane(v: &Fe1305x44x8, k: i64) -> Mul {
+        let idx = _mm512_set1_epi64(k);
+        Mul::new(v.0.map(|l| _mm512_permutexvar_epi64(idx, l)))
     }
 }
 
@@ -154,12 +172,62 @@ fn add(a: Fe1305x44x8, b: Fe1305x44x8) -> Fe1305x44x8 {
     ])
 }
 
-/// Lane multipliers for the last group when `top` more blocks follow it (lane p holds block
-/// b(p) = p/2 + 4(p mod 2) of its group and needs r^(top + 8 − b(p))).
+/// Limbs of r^{k+1}..r^{k+8} (`k` = 0 or 8), lane j holding r^{k+1+j}.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn eight_powers(powers: &Powers<16>, k: usize) -> Fe1305x44x8 {
+    Fe1305x44x8(core::array::from_fn(|i| {
+        let row = &powers.row(i)[k..k + 8];
+        // SAFETY: `row` is 8 readable u64s; `loadu` has no alignment requirement.
+        unsafe { _mm512_loadu_si512(row.as_ptr().cast()) }
+    }))
+}
+
+/// Lane multipliers for the last group when `top` (0 or 8) more blocks follow it: lane p
+/// holds block b(p) = p/2 + 4(p mod 2) of its group and needs r^(top + 8 − b(p)), one
+/// permutation of r^{top+1}..r^{top+8}.
+#[inline]
 #[target_feature(enable = "avx512f")]
 fn last_group(powers: &Powers<16>, top: usize) -> Mul {
-    let p = |k: usize| powers.get(top + k);
-    Mul::lanes([p(8), p(4), p(7), p(3), p(6), p(2), p(5), p(1)])
+    let v = eight_powers(powers, top);
+    // Lane p takes power index 7 − b(p): [7, 3, 6, 2, 5, 1, 4, 0].
+    let idx = _mm512_set_epi64(0, 4, 1, 5, 2, 6, 3, 7);
+    Mul::new(v.0.map(|l| _mm512_permutexvar_epi64(idx, l)))
+}
+
+/// r^1..r^16 by three vector multiplications and one scalar one: r^2; then
+/// [r, r^2, …]·r^2 gives r^3, r^4; [r..r^4, r..r^4]·r^4 gives r^5..r^8 in the upper half; and
+/// [r..r^8]·r^8 gives r^9..r^16 (against fifteen scalar multiplications). The products are
+/// the kernel's own (limbs below 2^44 + 2^14.3, 2^44, 2^44: valid multipliers and addends).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(crate) fn powers(r: &Fe1305x44, _n: usize) -> Powers<16> {
+    let r2 = r.mul(r);
+    let bcast = |x: &Fe1305x44| x.0.map(|l| _mm512_set1_epi64(l as i64));
+    let (vr, vr2) = (bcast(r), bcast(&r2));
+    // Odd lanes r^2, even lanes r.
+    let a = Fe1305x44x8(core::array::from_fn(|i| {
+        _mm512_mask_blend_epi64(0b1010_1010, vr[i], vr2[i])
+    }));
+    let b = mul(a, &Mul::new(vr2)); // r^3, r^4, r^3, r^4, …
+    let c = Fe1305x44x8(core::array::from_fn(|i| {
+        _mm512_mask_blend_epi64(0b1100_1100, a.0[i], b.0[i])
+    })); // r, r^2, r^3, r^4, r, r^2, r^3, r^4
+    let d = mul(c, &Mul::splat_lane(&b, 1)); // r^5..r^8 twice
+    let low = Fe1305x44x8(core::array::from_fn(|i| {
+        _mm512_mask_blend_epi64(0b1111_0000, c.0[i], d.0[i])
+    })); // r^1..r^8
+    let high = mul(low, &Mul::splat_lane(&d, 3)); // r^9..r^16
+    let mut limbs = [[0u64; 16]; 3];
+    for (i, row) in limbs.iter_mut().enumerate() {
+        // SAFETY: each half of `row` is 8 writable u64s; `storeu` has no alignment requirement.
+        unsafe {
+            _mm512_storeu_si512(row.as_mut_ptr().cast(), low.0[i]);
+            _mm512_storeu_si512(row[8..].as_mut_ptr().cast(), high.0[i]);
+        }
+    }
+    let p = Powers::from_limbs(limbs, 16);
+    zeroize::Zeroize::zeroize(&mut limbs);
+    p
 }
 
 /// The eight lanes' sum, carried into the portable representation.
@@ -187,7 +255,7 @@ pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
     let (pairs, odd) = groups.as_chunks::<2>();
 
     if let Some((final_pair, body)) = pairs.split_last() {
-        let step = Mul::lanes([powers.get(16); 8]);
+        let step = Mul::splat_lane(&eight_powers(powers, 8), 7);
         let mut a = in_lane0(h);
         let mut b = Fe1305x44x8([_mm512_setzero_si512(); 3]);
         for [ga, gb] in body {

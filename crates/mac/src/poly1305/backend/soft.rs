@@ -1,4 +1,6 @@
-//! Portable Poly1305 arithmetic on three 44-bit limbs.
+//! Poly1305 arithmetic on three 44-bit limbs: the accumulator every backend shares between
+//! bulk calls, the key powers of the vector backends, and the joins of pieces. (The blocks of
+//! the portable backend, and the tails of the others, run in base 2^64: `scalar64`.)
 //!
 //! An element of Z/(2^130 − 5) is held as `h = h0 + h1·2^44 + h2·2^88` with `u64` limbs
 //! (`Fe1305x44`). Multiplication by the clamped key `r = r0 + r1·2^44 + r2·2^88` uses
@@ -10,16 +12,16 @@
 //! d2 = h0·r2 + h1·r1 + h2·r0
 //! ```
 //!
-//! Limb bounds (checked against the big-integer model in the tests): the clamp makes
-//! r0, r1 < 2^44 and r2 < 2^36, so 20·r1 < 2^48.4 and 20·r2 < 2^40.4. On entry to a block the
-//! accumulator has h0, h1 < 2^44 + 2^10 and h2 < 2^42 + 2^10; adding a block keeps
-//! h0, h1 < 2^45.1 and h2 < 2^43.4, so every d_i < 2^92 fits a `u128` with room to spare. The
-//! carry chain returns h0, h1 < 2^44 + 2^10, h2 < 2^42.
+//! Limb bounds (checked against the big-integer model in the tests): [`Fe1305x44::mul`] takes
+//! limbs below 2^45 / 2^45 / 2^44, so with 20·b1, 20·b2 < 2^49.4 every column sum is below
+//! 2^95 and fits a `u128`; the carry chain returns h0, h1 < 2^44 + 2^11, h2 < 2^42.
 //!
 //! Everything is straight-line arithmetic: no branch or memory index depends on the key, the
 //! accumulator or the message.
 
 use zeroize::Zeroize;
+
+use super::scalar64::Key64;
 
 const MASK44: u64 = (1 << 44) - 1;
 const MASK42: u64 = (1 << 42) - 1;
@@ -92,10 +94,12 @@ impl Fe1305x44 {
 }
 
 /// The powers r, r^2, …, r^N of a key, as the vector backends need them: the first `known`
-/// computed (a backend needing fewer than N pays for fewer, also when wiping them).
+/// computed (a backend needing fewer than N pays for fewer, also when wiping them). Stored
+/// limb-major, `limbs[i][k]` = limb i of r^{k+1}, so that eight consecutive powers' limb is
+/// one 512-bit load for the IFMA kernel.
 #[derive(Clone, Copy)]
 pub(crate) struct Powers<const N: usize> {
-    p: [Fe1305x44; N],
+    limbs: [[u64; N]; 3],
     known: usize,
 }
 
@@ -103,43 +107,59 @@ impl<const N: usize> Zeroize for Powers<N> {
     fn zeroize(&mut self) {
         // Entries past `known` were never written (they stay zero).
         let n = self.known.min(N);
-        for x in &mut self.p[..n] {
-            x.zeroize();
+        for row in &mut self.limbs {
+            row[..n].zeroize();
         }
         self.known = 0;
     }
 }
 
 impl<const N: usize> Powers<N> {
-    /// r^1..r^N by N − 1 multiplications (constant-time in r).
-    pub(crate) fn new(r: &Fe1305x44) -> Self {
-        Self::new_upto(r, N)
-    }
-
     /// r^1..r^n (n ≤ N) by n − 1 multiplications.
     pub(crate) fn new_upto(r: &Fe1305x44, n: usize) -> Self {
         let mut p = Powers {
-            p: [Fe1305x44::default(); N],
+            limbs: [[0; N]; 3],
             known: 1,
         };
-        p.p[0] = *r;
+        p.set(1, r);
         p.extend(n);
         p
     }
 
-    /// Computes the powers up to r^n (n ≤ N) if not yet known.
+    /// Powers written by a vector kernel: `limbs` as the struct holds them, the first
+    /// `known` entries of each row set.
+    pub(crate) fn from_limbs(limbs: [[u64; N]; 3], known: usize) -> Self {
+        Powers { limbs, known }
+    }
+
+    /// Computes the powers up to r^n (n ≤ N) if not yet known: r^j = r^⌊j/2⌋·r^⌈j/2⌉, so
+    /// r^{2^k + 1}..r^{2^{k+1}} depend only on the powers below them and their products
+    /// overlap in the pipeline (four multiplications deep for r^16, against fifteen for
+    /// r^j = r^{j−1}·r).
     pub(crate) fn extend(&mut self, n: usize) {
-        let r = self.p[0];
         while self.known < n.min(N) {
-            self.p[self.known] = self.p[self.known - 1].mul(&r);
+            let j = self.known + 1;
+            let x = self.get(j / 2).mul(&self.get(j.div_ceil(2)));
+            self.set(j, &x);
             self.known += 1;
         }
     }
 
     /// r^k for 1 ≤ k ≤ `known`.
-    pub(crate) fn get(&self, k: usize) -> &Fe1305x44 {
+    pub(crate) fn get(&self, k: usize) -> Fe1305x44 {
         debug_assert!(k >= 1 && k <= self.known);
-        &self.p[k - 1]
+        Fe1305x44(self.limbs.map(|row| row[k - 1]))
+    }
+
+    fn set(&mut self, k: usize, x: &Fe1305x44) {
+        for (row, &l) in self.limbs.iter_mut().zip(&x.0) {
+            row[k - 1] = l;
+        }
+    }
+
+    /// Limb i of r^1..r^N (entries past `known` are zero).
+    pub(crate) fn row(&self, i: usize) -> &[u64; N] {
+        &self.limbs[i]
     }
 }
 
@@ -147,14 +167,6 @@ impl<const N: usize> Powers<N> {
 #[inline(always)]
 fn m(a: u64, b: u64) -> u128 {
     u128::from(a) * u128::from(b)
-}
-
-/// A block as limbs plus `hibit`·2^128.
-#[inline(always)]
-fn load(block: &[u8], hibit: u64) -> Fe1305x44 {
-    let mut c = Fe1305x44::from_u128(u128::from_le_bytes(block.try_into().unwrap()));
-    c.0[2] |= hibit << 40;
-    c
 }
 
 /// Carries column sums below 2^95 into limbs h0, h1 < 2^44 + 2^11, h2 < 2^42: the carry
@@ -172,26 +184,23 @@ fn carry_columns(d0: u128, mut d1: u128, mut d2: u128) -> Fe1305x44 {
     Fe1305x44([h0, h1, h2])
 }
 
-/// The Poly1305 key r with its precomputed multiples and the running accumulator h.
+/// The Poly1305 key r (in both representations) and the running accumulator h.
 #[derive(Clone, Zeroize)]
 pub(crate) struct State {
+    /// r in 44-bit limbs: the powers and the joins of pieces multiply by it.
     pub(crate) r: Fe1305x44,
-    /// 20·r1 and 20·r2 (the reduction 2^132 ≡ 20 folded into the key).
-    r20: [u64; 2],
-    /// r^2, computed on the first pair of blocks (for `pairs`).
-    r_squared: Option<Fe1305x44>,
-    /// The accumulator; vector backends read and write it between bulk calls.
+    /// r in base 2^64: the blocks multiply by it ([`scalar64`](super::scalar64)).
+    pub(crate) r64: Key64,
+    /// The accumulator; every backend reads and writes it between bulk calls.
     pub(crate) h: Fe1305x44,
 }
 
 impl State {
     /// Starts a hash with the clamped key `r` (`r < 2^124`, clamp bits clear).
     pub(crate) fn new(r: u128) -> Self {
-        let r = Fe1305x44::from_u128(r);
         State {
-            r,
-            r20: [r.0[1] * 20, r.0[2] * 20],
-            r_squared: None,
+            r: Fe1305x44::from_u128(r),
+            r64: Key64::new(r),
             h: Fe1305x44::default(),
         }
     }
@@ -201,58 +210,11 @@ impl State {
         self.h = Fe1305x44::default();
     }
 
-    /// Absorbs whole 16-byte blocks: h ← (h + c)·r, where c is the block read little-endian
-    /// plus `hibit`·2^128 (`hibit` = 1 for full message blocks, 0 for the padded last one).
+    /// Absorbs whole 16-byte blocks with the portable base 2^64 code: h ← (h + c)·r, where c
+    /// is the block read little-endian plus `hibit`·2^128 (`hibit` = 1 for full message
+    /// blocks, 0 for the padded last one).
     pub(crate) fn blocks(&mut self, data: &[u8], hibit: u64) {
-        debug_assert!(data.len().is_multiple_of(16));
-        let (pairs, single) = data.as_chunks::<32>();
-        if !pairs.is_empty() {
-            self.pairs(pairs, hibit);
-        }
-        if !single.is_empty() {
-            self.single(single, hibit);
-        }
-    }
-
-    /// One block: h ← (h + c)·r.
-    fn single(&mut self, block: &[u8], hibit: u64) {
-        let [r0, r1, r2] = self.r.0;
-        let [s1, s2] = self.r20;
-        let [mut h0, mut h1, mut h2] = self.h.0;
-        let c = load(block, hibit);
-        h0 += c.0[0];
-        h1 += c.0[1];
-        h2 += c.0[2];
-        let d0 = m(h0, r0) + m(h1, s2) + m(h2, s1);
-        let d1 = m(h0, r1) + m(h1, r0) + m(h2, s2);
-        let d2 = m(h0, r2) + m(h1, r1) + m(h2, r0);
-        self.h = carry_columns(d0, d1, d2);
-    }
-
-    /// Pairs of blocks: h ← (h + c1)·r^2 + c2·r. The two products are independent, so the
-    /// serial chain is one multiplication and one carry pass per two blocks.
-    ///
-    /// Bounds: h + c1 < 2^45.1 / 2^45.1 / 2^43.4 and c2 < 2^44 / 2^44 / 2^41; r^2 (weakly
-    /// reduced) < 2^44 / 2^44.01 / 2^42, so 20·r^2 limbs < 2^48.4 and every column < 2^94.
-    fn pairs(&mut self, pairs: &[[u8; 32]], hibit: u64) {
-        let [r0, r1, r2] = self.r.0;
-        let [s1, s2] = self.r20;
-        let r = self.r;
-        let [q0, q1, q2] = self.r_squared.get_or_insert_with(|| r.mul(&r)).0;
-        let (t1, t2) = (q1 * 20, q2 * 20);
-        let mut h = self.h;
-        for pair in pairs {
-            let (b1, b2) = pair.split_at(16);
-            let a = load(b1, hibit);
-            let b = load(b2, hibit);
-            let [a0, a1, a2] = [h.0[0] + a.0[0], h.0[1] + a.0[1], h.0[2] + a.0[2]];
-            let [b0, b1, b2] = b.0;
-            let d0 = m(a0, q0) + m(a1, t2) + m(a2, t1) + m(b0, r0) + m(b1, s2) + m(b2, s1);
-            let d1 = m(a0, q1) + m(a1, q0) + m(a2, t2) + m(b0, r1) + m(b1, r0) + m(b2, s2);
-            let d2 = m(a0, q2) + m(a1, q1) + m(a2, q0) + m(b0, r2) + m(b1, r1) + m(b2, r0);
-            h = carry_columns(d0, d1, d2);
-        }
-        self.h = h;
+        super::scalar64::blocks(&mut self.h, &self.r64, data, hibit);
     }
 
     /// Returns (h mod 2^130 − 5) + s mod 2^128, little-endian: the Poly1305 tag.
