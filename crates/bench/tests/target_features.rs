@@ -40,6 +40,10 @@ fn kernel_files() -> Vec<(&'static str, Vec<&'static [&'static str]>)> {
                 vec![Poly1305::Avx512Ifma.features()],
             ),
             (
+                "crates/mac/src/poly1305/backend/scalar64.rs",
+                vec![Poly1305::Avx2.features(), Poly1305::Avx512Ifma.features()],
+            ),
+            (
                 "crates/gf2/src/backend/clmul.rs",
                 vec![
                     Gf2::Clmul.features(),
