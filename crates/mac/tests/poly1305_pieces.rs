@@ -216,3 +216,30 @@ fn malformed_serialised_pieces_are_refused() {
     bad[n - 1] = 0xff;
     assert!(h.piece_from_bytes(&bad).is_err());
 }
+
+/// A stream that gathered short calls (vector backends) absorbs a piece and threads exactly as
+/// one fed in long calls.
+#[test]
+fn pieces_and_threads_after_short_calls() {
+    let key = [6u8; 32];
+    let msg = bytes(8, (3 << 20) + 333);
+    let serial = Poly1305::mac(&key, &msg);
+    for backend in Backend::available() {
+        let mut p = Poly1305::with_backend(&key, backend).expect("backend is available");
+        for c in msg[..1000].chunks(30) {
+            p.update(c);
+        }
+        let mut piece = p.piece_at(1000);
+        piece.update(&msg[1000..5000]);
+        p.absorb(piece).unwrap();
+        for c in msg[5000..6000].chunks(7) {
+            p.update(c);
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        pool.install(|| p.update_parallel(&msg[6000..]));
+        assert_eq!(p.finalize(), serial, "{backend}");
+    }
+}

@@ -238,8 +238,7 @@ impl Poly1305 {
         c.blocks = blocks;
         c.head[..head_len].copy_from_slice(head);
         c.head_len = head_len;
-        c.buf[..buf_len].copy_from_slice(buf);
-        c.buf_len = buf_len;
+        c.set_partial_block(buf);
         c.soft.h = super::backend::soft::Fe1305x44(h);
         h.zeroize();
         Ok(p)

@@ -21,6 +21,11 @@ fn powers<'a>(
     p
 }
 
+/// Bytes of short streaming `update` calls gathered into one bulk call on the vector backends
+/// (above every backend's warm threshold but `avx2`'s, which it equals): a stream fed in small
+/// pieces runs the vector kernel, not the scalar code.
+pub(super) const BATCH: usize = 512;
+
 /// The streaming hash core: key r (in the backend's form), accumulator and partial chunk.
 #[derive(Clone)]
 pub(super) struct Core {
@@ -28,8 +33,16 @@ pub(super) struct Core {
     pub(super) soft: backend::soft::State,
     /// r^1..r^16 for the vector backends, computed on first need (or given by a cached key).
     pub(super) powers: Option<Powers<16>>,
-    pub(super) buf: [u8; BLOCK_SIZE],
+    /// Message bytes not yet absorbed: a partial block (`buf_len < 16`), or, for a stream on a
+    /// vector backend (`batch`), the short `update` calls since the last bulk call
+    /// (`buf_len < BATCH`).
+    pub(super) buf: [u8; BATCH],
     pub(super) buf_len: usize,
+    /// How much of `buf` has ever held message bytes (what a wipe must cover).
+    buf_used: usize,
+    /// Whether short `update` calls after the first are gathered in `buf` (streams on a
+    /// vector backend; never pieces, whose serialised form holds a partial block only).
+    batch: bool,
     /// For a piece starting inside a block: the bytes before its first block boundary,
     /// which belong to a block that the preceding piece completes (see [`Poly1305Piece`]).
     pub(super) head: [u8; BLOCK_SIZE],
@@ -49,15 +62,14 @@ impl Zeroize for Core {
             p.zeroize();
         }
         self.powers = None;
-        // The buffers hold message bytes, not key material: wipe them only when they hold
-        // something (their fill levels are public), so short one-shot MACs stay cheap.
-        if self.buf_len > 0 {
-            self.buf.zeroize();
-        }
+        // The buffers hold message bytes, not key material: wipe only what has held some
+        // (their fill levels are public), so short one-shot MACs stay cheap.
+        self.buf[..self.buf_used].zeroize();
         if self.head_len > 0 {
             self.head.zeroize();
         }
         self.buf_len = 0;
+        self.buf_used = 0;
         self.head_len = 0;
     }
 }
@@ -70,8 +82,10 @@ impl Core {
             backend,
             soft: backend::soft::State::new(r),
             powers: None,
-            buf: [0; BLOCK_SIZE],
+            buf: [0; BATCH],
             buf_len: 0,
+            buf_used: 0,
+            batch: backend.get() != super::Backend::Soft,
             head: [0; BLOCK_SIZE],
             head_len: 0,
             head_need: 0,
@@ -84,8 +98,10 @@ impl Core {
     pub(super) fn piece_at(&self, offset: u64) -> Core {
         let mut c = self.clone();
         c.soft.reset();
-        c.buf.zeroize();
+        c.buf[..c.buf_used].zeroize();
         c.buf_len = 0;
+        c.buf_used = 0;
+        c.batch = false;
         c.head.zeroize();
         c.head_len = 0;
         c.head_need = (BLOCK_SIZE - (offset % BLOCK_SIZE as u64) as usize) % BLOCK_SIZE;
@@ -102,14 +118,19 @@ impl Core {
             // `next` is shorter than its head: no blocks, nothing buffered.
             return;
         }
+        // The head completed a block: absorb every whole block gathered.
+        self.flush();
         debug_assert_eq!(self.buf_len, 0);
         if next.blocks > 0 {
             let rn = self.soft.r.pow_vartime(next.blocks);
             self.soft.h = self.soft.h.mul(&rn).add(&next.soft.h);
             self.blocks += next.blocks;
         }
-        self.buf = next.buf;
+        // A piece buffers a partial block only.
+        debug_assert!(next.buf_len < BLOCK_SIZE);
+        self.buf[..next.buf_len].copy_from_slice(&next.buf[..next.buf_len]);
         self.buf_len = next.buf_len;
+        self.buf_used = self.buf_used.max(next.buf_len);
         self.len += next.len - next.head_len as u64;
     }
 
@@ -125,16 +146,41 @@ impl Core {
     /// Absorbs whole full chunks (`data.len()` a multiple of 16): one backend job per call.
     pub(super) fn blocks(&mut self, data: &[u8]) {
         self.blocks += (data.len() / BLOCK_SIZE) as u64;
-        self.backend.run(Blocks { core: self, data });
+        self.backend.run(Blocks {
+            powers: &mut self.powers,
+            soft: &mut self.soft,
+            data,
+        });
     }
 
-    /// How many leading bytes of a bulk call of `len` bytes go to a vector kernel with the
-    /// given step: none below the kernel's crossover with the base 2^64 scalar code (`warm`
-    /// when the key powers are at hand, `cold` when they must first be computed), else all
-    /// whole steps.
-    pub(super) fn vector_prefix(&self, len: usize, step: usize, [warm, cold]: [usize; 2]) -> usize {
-        let min = if self.powers.is_some() { warm } else { cold };
-        if len >= min { len / step * step } else { 0 }
+    /// Absorbs the whole blocks of `buf` in one bulk call, keeping the partial block.
+    fn flush(&mut self) {
+        let whole = self.buf_len - self.buf_len % BLOCK_SIZE;
+        if whole == 0 {
+            return;
+        }
+        self.blocks += (whole / BLOCK_SIZE) as u64;
+        self.backend.run(Blocks {
+            powers: &mut self.powers,
+            soft: &mut self.soft,
+            data: &self.buf[..whole],
+        });
+        self.buf.copy_within(whole..self.buf_len, 0);
+        self.buf_len -= whole;
+    }
+
+    /// Sets the buffered partial block (a piece read back: fewer than 16 bytes).
+    pub(super) fn set_partial_block(&mut self, bytes: &[u8]) {
+        debug_assert!(bytes.len() < BLOCK_SIZE);
+        self.buf_len = 0;
+        self.gather(bytes);
+    }
+
+    /// Appends `data` to `buf` (room for it is there).
+    fn gather(&mut self, data: &[u8]) {
+        self.buf[self.buf_len..self.buf_len + data.len()].copy_from_slice(data);
+        self.buf_len += data.len();
+        self.buf_used = self.buf_used.max(self.buf_len);
     }
 
     /// The key powers, computed on first use (before `update_parallel` splits a message).
@@ -145,7 +191,13 @@ impl Core {
         }
     }
 
+    /// Absorbs more of the message. A stream on a vector backend gathers the calls after its
+    /// first while they total less than [`BATCH`] bytes, then absorbs them as one bulk call
+    /// (with the key powers computed, so that the vector kernel's warm threshold applies):
+    /// many short calls cost what one long one does. The first call of a message, and every
+    /// call of a piece, goes straight to a bulk call (a one-shot MAC copies nothing).
     pub(super) fn update(&mut self, mut data: &[u8]) {
+        let first = self.len == 0;
         self.len += data.len() as u64;
         if self.head_len < self.head_need {
             let take = (self.head_need - self.head_len).min(data.len());
@@ -153,43 +205,59 @@ impl Core {
             self.head_len += take;
             data = &data[take..];
         }
-        if self.buf_len > 0 {
-            let take = (BLOCK_SIZE - self.buf_len).min(data.len());
-            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
-            self.buf_len += take;
+        if self.batch && !first && data.len() < BATCH {
+            let take = (BATCH - self.buf_len).min(data.len());
+            self.gather(&data[..take]);
             data = &data[take..];
-            if self.buf_len < BLOCK_SIZE {
+            if self.buf_len < BATCH {
                 return;
             }
-            let block = self.buf;
-            self.blocks(&block);
-            self.buf_len = 0;
+            if self.powers.is_none() {
+                self.powers = key_powers(self.backend, &self.soft.r);
+            }
+            self.flush();
+            // Less than BATCH bytes remain, and buf holds none.
+            self.gather(data);
+            return;
+        }
+        if self.buf_len > 0 {
+            // Complete the partial block (or the gathered calls) to a block boundary, then
+            // absorb what buf holds.
+            let take = ((BLOCK_SIZE - self.buf_len % BLOCK_SIZE) % BLOCK_SIZE).min(data.len());
+            self.gather(&data[..take]);
+            data = &data[take..];
+            if !self.buf_len.is_multiple_of(BLOCK_SIZE) {
+                return;
+            }
+            self.flush();
         }
         let whole = data.len() - data.len() % BLOCK_SIZE;
         if whole > 0 {
             self.blocks(&data[..whole]);
         }
-        let rest = &data[whole..];
-        self.buf[..rest.len()].copy_from_slice(rest);
-        self.buf_len = rest.len();
+        self.gather(&data[whole..]);
     }
 
     /// Pads and absorbs the final partial chunk, then returns the tag with pad s.
     pub(super) fn finalize(&mut self, s: u128) -> Poly1305Tag {
+        self.flush();
         if self.buf_len > 0 {
             let mut last = [0u8; BLOCK_SIZE];
             last[..self.buf_len].copy_from_slice(&self.buf[..self.buf_len]);
             last[self.buf_len] = 1;
             self.soft.blocks(&last, 0);
             last.zeroize();
-            self.buf.zeroize();
+            self.buf[..self.buf_used].zeroize();
             self.buf_len = 0;
+            self.buf_used = 0;
         }
         Tag::from_bytes(self.soft.finalize(s))
     }
 
     pub(super) fn reset(&mut self) {
+        let batch = self.batch;
         *self = self.piece_at(0);
+        self.batch = batch;
     }
 }
 
@@ -204,9 +272,15 @@ pub(super) trait VectorKernels: Copy {
     /// Every power the vector kernel can need, computed its way (none for `Soft`).
     fn all_powers(self, r: &Fe1305x44) -> Option<Powers<16>>;
 
-    /// Absorbs the leading whole vector steps of `data` (none below the crossover) into
-    /// `core`'s accumulator; returns how many bytes that was.
-    fn vector_blocks(self, core: &mut Core, data: &[u8]) -> usize;
+    /// Absorbs the leading whole vector steps of `data` (none below the crossover) into the
+    /// accumulator `soft.h`, computing the powers into `powers` if needed; returns how many
+    /// bytes that was.
+    fn vector_blocks(
+        self,
+        powers: &mut Option<Powers<16>>,
+        soft: &mut backend::soft::State,
+        data: &[u8],
+    ) -> usize;
 
     /// Absorbs whole blocks one at a time in base 2^64 (what the vector steps leave).
     fn scalar_blocks(self, soft: &mut backend::soft::State, data: &[u8]);
@@ -219,7 +293,12 @@ impl VectorKernels for token::Soft {
     }
 
     #[inline(always)]
-    fn vector_blocks(self, _core: &mut Core, _data: &[u8]) -> usize {
+    fn vector_blocks(
+        self,
+        _powers: &mut Option<Powers<16>>,
+        _soft: &mut backend::soft::State,
+        _data: &[u8],
+    ) -> usize {
         0
     }
 
@@ -237,20 +316,27 @@ macro_rules! vector_kernel {
     ($T:ident, $m:ident) => {
         impl VectorKernels for token::$T {
             #[inline(always)]
-            fn vector_blocks(self, core: &mut Core, data: &[u8]) -> usize {
-                let vector =
-                    core.vector_prefix(data.len(), backend::$m::STEP, backend::$m::VECTOR_MIN);
-                if vector > 0 {
-                    let n = backend::$m::powers_for(vector);
-                    let powers = powers(&mut core.powers, &core.soft.r, n, |r, n| {
-                        // SAFETY: as below.
-                        unsafe { backend::$m::powers(r, n) }
-                    });
-                    // SAFETY: the token exists only inside its backend's generated entry,
-                    // whose checked features include those `blocks` enables (the bench test
-                    // `target_features`).
-                    unsafe { backend::$m::blocks(&mut core.soft.h, powers, &data[..vector]) };
+            fn vector_blocks(
+                self,
+                slot: &mut Option<Powers<16>>,
+                soft: &mut backend::soft::State,
+                data: &[u8],
+            ) -> usize {
+                let [warm, cold] = backend::$m::VECTOR_MIN;
+                let min = if slot.is_some() { warm } else { cold };
+                if data.len() < min {
+                    return 0;
                 }
+                let vector = data.len() / backend::$m::STEP * backend::$m::STEP;
+                let n = backend::$m::powers_for(vector);
+                let powers = powers(slot, &soft.r, n, |r, n| {
+                    // SAFETY: as below.
+                    unsafe { backend::$m::powers(r, n) }
+                });
+                // SAFETY: the token exists only inside its backend's generated entry, whose
+                // checked features include those `blocks` enables (the bench test
+                // `target_features`).
+                unsafe { backend::$m::blocks(&mut soft.h, powers, &data[..vector]) };
                 vector
             }
 
@@ -283,15 +369,18 @@ wegman_arch::job! {
         }
     }
 
-    /// A bulk call: the vector prefix on the backend's kernel, the rest block by block.
+    /// A bulk call: the vector prefix on the backend's kernel (none below its crossover with
+    /// the scalar code: `VECTOR_MIN`, warm when the powers are at hand, cold when they must
+    /// first be computed), the rest block by block.
     struct Blocks<'a> {
-        core: &'a mut Core,
+        powers: &'a mut Option<Powers<16>>,
+        soft: &'a mut backend::soft::State,
         data: &'a [u8],
     }
     impl<K: VectorKernels> Kernel for Blocks<'_> {
         fn run(self, k: K) -> () {
-            let vector = k.vector_blocks(self.core, self.data);
-            k.scalar_blocks(&mut self.core.soft, &self.data[vector..]);
+            let vector = k.vector_blocks(self.powers, self.soft, self.data);
+            k.scalar_blocks(self.soft, &self.data[vector..]);
         }
     }
 }
