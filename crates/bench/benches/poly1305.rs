@@ -40,6 +40,26 @@ fn openssl_row() -> &'static str {
     }
 }
 
+/// The peers' one-time Poly1305 rows, a fresh key per message: OpenSSL (when its `EVP_MAC`
+/// loads) and libsodium (when linked).
+fn peer_rows(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    ossl: &mut Option<OpensslPoly1305>,
+    size: usize,
+    msg: &[u8],
+) {
+    if let Some(ossl) = ossl {
+        g.bench_with_input(BenchmarkId::new(openssl_row(), size), msg, |b, m| {
+            b.iter(|| ossl.mac(black_box(&key()), m))
+        });
+    }
+    if SODIUM_AVAILABLE {
+        g.bench_with_input(BenchmarkId::new("libsodium", size), msg, |b, m| {
+            b.iter(|| sodium_poly1305(black_box(&key()), m))
+        });
+    }
+}
+
 /// One-time Poly1305 with a fresh key per message: every implementation pays its key setup.
 fn fresh_key(c: &mut Criterion) {
     let mut g = c.benchmark_group("poly1305-fresh-key");
@@ -68,16 +88,7 @@ fn fresh_key(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("rustcrypto", size), &msg, |b, m| {
             b.iter(|| poly1305::Poly1305::new(black_box(&key().into())).compute_unpadded(m))
         });
-        if let Some(ossl) = &mut ossl {
-            g.bench_with_input(BenchmarkId::new(openssl_row(), size), &msg, |b, m| {
-                b.iter(|| ossl.mac(black_box(&key()), m))
-            });
-        }
-        if SODIUM_AVAILABLE {
-            g.bench_with_input(BenchmarkId::new("libsodium", size), &msg, |b, m| {
-                b.iter(|| sodium_poly1305(black_box(&key()), m))
-            });
-        }
+        peer_rows(&mut g, &mut ossl, size, &msg);
     }
     g.finish();
 }
@@ -114,16 +125,7 @@ fn cached_key(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("wegman-one-time", size), &msg, |b, m| {
             b.iter(|| Poly1305::mac(black_box(&key()), m))
         });
-        if let Some(ossl) = &mut ossl {
-            g.bench_with_input(BenchmarkId::new(openssl_row(), size), &msg, |b, m| {
-                b.iter(|| ossl.mac(black_box(&key()), m))
-            });
-        }
-        if SODIUM_AVAILABLE {
-            g.bench_with_input(BenchmarkId::new("libsodium", size), &msg, |b, m| {
-                b.iter(|| sodium_poly1305(black_box(&key()), m))
-            });
-        }
+        peer_rows(&mut g, &mut ossl, size, &msg);
     }
     g.finish();
 }
