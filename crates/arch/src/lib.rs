@@ -43,6 +43,7 @@ extern crate std;
 pub use cpufeatures;
 
 pub mod ct;
+pub mod uarch;
 
 /// Whether this build forces the portable backends (`--cfg wegman_backend="soft"`).
 pub const FORCE_PORTABLE: bool = cfg!(wegman_backend = "soft");

@@ -81,9 +81,13 @@ pub const THRESHOLDS: &[usize] = &[
     #[cfg(target_arch = "x86_64")]
     backend::avx2::TWO_CHAINS_MIN,
     #[cfg(target_arch = "x86_64")]
-    backend::ifma::VECTOR_MIN[0],
+    backend::ifma::VECTOR_MIN_SPLIT[0],
     #[cfg(target_arch = "x86_64")]
-    backend::ifma::VECTOR_MIN[1],
+    backend::ifma::VECTOR_MIN_SPLIT[1],
+    #[cfg(target_arch = "x86_64")]
+    backend::ifma::VECTOR_MIN_FULL[0],
+    #[cfg(target_arch = "x86_64")]
+    backend::ifma::VECTOR_MIN_FULL[1],
 ];
 
 /// The one-time authenticator Poly1305 of RFC 8439 §2.5 (key `r || s`, r clamped).

@@ -648,3 +648,37 @@ fn short_streaming_calls_equal_one_shot_on_every_backend() {
         }
     }
 }
+
+/// A bulk call of 8n + k blocks (4n + k on `avx2`) starts with a partial group padded with
+/// zero blocks, and the accumulator of the earlier calls enters the lane of its first real
+/// block: every remainder k, after a first call that left an accumulator and a partial
+/// block of every length, with the powers cold and cached.
+#[test]
+fn partial_first_group_takes_the_accumulator_on_every_backend() {
+    for backend in Backend::available().filter(|&b| b != Backend::Soft) {
+        for first in [1usize, 15, 16, 17, 31, 32, 48, 100] {
+            for k in 0..=16 {
+                let len = first + 1280 + 16 * k;
+                let key = key_from((first * 31 + k) as u64);
+                let msg = bytes(len as u64, len);
+                let want = Poly1305::mac(&key, &msg);
+                let mut p = Poly1305::with_backend(&key, backend).unwrap();
+                p.update(&msg[..first]);
+                p.update(&msg[first..]);
+                assert_eq!(p.finalize(), want, "{backend} first {first} k {k}");
+                let mut clamped = key;
+                Poly1305AesKey::clamp_key_bytes(&mut clamped);
+                let nonce = [k as u8; 16];
+                let want_aes = Poly1305AesKey::with_backend(&clamped, Backend::Soft)
+                    .unwrap()
+                    .mac(&nonce, &msg);
+                let mut s = Poly1305AesKey::with_backend(&clamped, backend)
+                    .unwrap()
+                    .start(&nonce);
+                s.update(&msg[..first]);
+                s.update(&msg[first..]);
+                assert_eq!(s.finalize(), want_aes, "{backend} aes first {first} k {k}");
+            }
+        }
+    }
+}

@@ -21,11 +21,11 @@ wegman_arch::backends! {
         Soft = "soft";
         /// AVX2: four blocks per step in 26-bit limbs (`Fe1305x26x4`, `vpmuludq`), two
         /// interleaved accumulators with r^8, one carry pass per step; short messages and
-        /// tails in base 2^64 with BMI2's `mulx`.
+        /// final partial blocks in base 2^64 with BMI2's `mulx`.
         Avx2 = "avx2" ["avx2", "bmi2"],
         /// AVX-512 IFMA (`vpmadd52luq/huq`): eight blocks per step in 44-bit limbs
         /// (`Fe1305x44x8`), powers r^1..r^16, two interleaved accumulators, one carry pass
-        /// per step; short messages and tails in base 2^64 with BMI2's `mulx`.
+        /// per step; short messages and final partial blocks in base 2^64 with BMI2's `mulx`.
         Avx512Ifma = "avx512ifma" ["avx512f", "avx512ifma", "bmi2"],
     }
 }

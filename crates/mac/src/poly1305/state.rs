@@ -308,7 +308,7 @@ impl VectorKernels for token::Soft {
     }
 }
 
-/// The vector kernel of backend module `$m` (its `STEP`, `VECTOR_MIN`, `MAX_POWERS`,
+/// The vector kernel of backend module `$m` (its `vector_min`, `MAX_POWERS`,
 /// `powers_for`, `powers` and `blocks`) on token `$T`, whose backend declares the features
 /// `$m::blocks` and `$m::powers` enable.
 #[cfg(target_arch = "x86_64")]
@@ -322,12 +322,13 @@ macro_rules! vector_kernel {
                 soft: &mut backend::soft::State,
                 data: &[u8],
             ) -> usize {
-                let [warm, cold] = backend::$m::VECTOR_MIN;
+                let [warm, cold] = backend::$m::vector_min();
                 let min = if slot.is_some() { warm } else { cold };
                 if data.len() < min {
                     return 0;
                 }
-                let vector = data.len() / backend::$m::STEP * backend::$m::STEP;
+                // The kernel takes every whole block (a partial group first).
+                let vector = data.len();
                 let n = backend::$m::powers_for(vector);
                 let powers = powers(slot, &soft.r, n, |r, n| {
                     // SAFETY: as below.
@@ -370,7 +371,7 @@ wegman_arch::job! {
     }
 
     /// A bulk call: the vector prefix on the backend's kernel (none below its crossover with
-    /// the scalar code: `VECTOR_MIN`, warm when the powers are at hand, cold when they must
+    /// the scalar code: `vector_min()`, warm when the powers are at hand, cold when they must
     /// first be computed), the rest block by block.
     struct Blocks<'a> {
         powers: &'a mut Option<Powers<16>>,

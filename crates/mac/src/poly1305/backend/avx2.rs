@@ -17,9 +17,11 @@
 //! 2^26 + 2^10.
 //!
 //! Loading 64 bytes as two vectors and unpacking quadwords puts block b(p) = (0, 2, 1, 3)[p]
-//! of the group into lane p; the lane powers follow that order. As in the IFMA backend, pairs
-//! of groups run as two independent accumulators multiplied by r^8, an odd last group alone
-//! with r^4, and the last group of each run multiplies lane p by r^{top + 4 − b(p)}.
+//! of the group into lane p; the lane powers follow that order. As in the IFMA backend, a
+//! remainder of k < 4 blocks is loaded first as a partial group padded with zero blocks; then
+//! the groups alternate between two independent accumulators multiplied by r^8 (one
+//! accumulator multiplied by r^4 below [`TWO_CHAINS_MIN`]), and the last group of each
+//! accumulator multiplies lane p by r^{top + 4 − b(p)}, with `top` the blocks after it.
 //!
 //! Everything is data-independent.
 
@@ -33,8 +35,15 @@ pub(crate) const STEP: usize = 64;
 
 /// Bulk calls from this many bytes on run the kernel, [with the key powers at hand, when they
 /// must first be computed]; shorter ones run the base 2^64 scalar code. Measured crossovers
-/// on Zen 4 (BENCHMARKS.md, "Poly1305 on packets"): 448–512 and 1152–1280 bytes.
+/// on Zen 4 (BENCHMARKS.md, "Poly1305 on packets"): 448–512 and 1152–1280 bytes; on Zen 5
+/// 704–832 and 1280–1408 (kept: AVX2 is Zen 5's fallback tier, not its default).
 pub(crate) const VECTOR_MIN: [usize; 2] = [512, 1280];
+
+/// [`VECTOR_MIN`] (the same on every CPU measured: Zen 4 and Zen 5).
+#[inline]
+pub(crate) fn vector_min() -> [usize; 2] {
+    VECTOR_MIN
+}
 
 /// The key powers the kernel uses: r^1..r^8.
 pub(crate) const POWERS: usize = 8;
@@ -179,6 +188,14 @@ fn load(chunk: &[u8; STEP]) -> Fe1305x26x4 {
             _mm256_loadu_si256(b.as_ptr().cast()),
         )
     };
+    limbs(a, b, _mm256_set1_epi64x(1 << 24))
+}
+
+/// The limbs of blocks 0, 1 (in `a`) and 2, 3 (in `b`), adding `top` (2^128 per present
+/// block, as 2^24 in limb 4) lane by lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn limbs(a: __m256i, b: __m256i, top: __m256i) -> Fe1305x26x4 {
     let lo = _mm256_unpacklo_epi64(a, b);
     let hi = _mm256_unpackhi_epi64(a, b);
     let mask = _mm256_set1_epi64x(MASK26);
@@ -189,8 +206,39 @@ fn load(chunk: &[u8; STEP]) -> Fe1305x26x4 {
         mask,
     );
     let m3 = _mm256_and_si256(_mm256_srli_epi64::<14>(hi), mask);
-    let m4 = _mm256_or_si256(_mm256_srli_epi64::<40>(hi), _mm256_set1_epi64x(1 << 24));
+    let m4 = _mm256_or_si256(_mm256_srli_epi64::<40>(hi), top);
     Fe1305x26x4([m0, m1, m2, m3, m4])
+}
+
+/// The lane that holds block `b` of a group (b(p) = (0, 2, 1, 3)[p] is its own inverse).
+const fn lane_of(b: usize) -> usize {
+    [0, 2, 1, 3][b]
+}
+
+/// The first group of a message of 4n + k blocks (0 < k < 4): its k leading blocks placed
+/// as the last k blocks of a group whose 4 − k first blocks are zero (which add nothing to
+/// the hash; see the IFMA backend's `partial_group`), and the lane of block 4 − k, which
+/// takes the accumulator of earlier calls.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn partial_group(head: &[u8]) -> (Fe1305x26x4, usize) {
+    let k = head.len() / 16;
+    debug_assert!(k > 0 && k < 4 && head.len() == 16 * k);
+    let zeros = 4 - k;
+    let block = |j: usize| {
+        if j < zeros {
+            _mm_setzero_si128()
+        } else {
+            let b = &head[16 * (j - zeros)..16 * (j - zeros + 1)];
+            // SAFETY: `b` is 16 readable bytes; `loadu` has no alignment requirement.
+            unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
+        }
+    };
+    let a = _mm256_set_m128i(block(1), block(0));
+    let b = _mm256_set_m128i(block(3), block(2));
+    let bit = [0, 2, 1, 3].map(|j| if j >= zeros { 1i64 << 24 } else { 0 });
+    let g = limbs(a, b, _mm256_set_epi64x(bit[3], bit[2], bit[1], bit[0]));
+    (g, lane_of(zeros))
 }
 
 #[inline]
@@ -229,55 +277,64 @@ fn horizontal(acc: Fe1305x26x4) -> Fe1305x44 {
     .carry()
 }
 
-/// The limbs of `h` in lane 0, zero elsewhere.
+/// The limbs of `h` in lane `p`, zero elsewhere.
+#[inline]
 #[target_feature(enable = "avx2")]
-fn in_lane0(h: &Fe1305x44) -> Fe1305x26x4 {
-    let l = to_26(h);
-    Fe1305x26x4(l.map(|x| _mm256_set_epi64x(0, 0, 0, x as i64)))
+fn in_lane(h: &Fe1305x44, p: usize) -> Fe1305x26x4 {
+    let p = p as i64;
+    let lane = _mm256_cmpeq_epi64(_mm256_set_epi64x(3, 2, 1, 0), _mm256_set1_epi64x(p));
+    Fe1305x26x4(to_26(h).map(|x| _mm256_and_si256(_mm256_set1_epi64x(x as i64), lane)))
 }
 
-/// Absorbs `data` (a non-zero multiple of 64 bytes of full blocks) into the accumulator `h`,
+/// Absorbs `data` (a non-zero multiple of 16 bytes of full blocks) into the accumulator `h`,
 /// given the key powers r^1..r^[`powers_for`]`(data.len())`.
+///
+/// A leading partial group first ([`partial_group`]), then whole groups: below
+/// [`TWO_CHAINS_MIN`] one chain stepping by r^4; from there on the groups alternate between
+/// two chains stepping by r^8 (the first takes groups 0, 2, 4, …, and each chain's last
+/// multiplier accounts for the 4 or 0 blocks after its last group, as in the IFMA backend).
 #[target_feature(enable = "avx2")]
 pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
-    debug_assert!(data.len().is_multiple_of(STEP) && !data.is_empty());
-    let (groups, _) = data.as_chunks::<STEP>();
+    debug_assert!(data.len().is_multiple_of(16) && !data.is_empty());
     let n = powers_for(data.len());
     // The powers in 26-bit limbs, converted once.
     let mut p26 = [[0u64; 5]; POWERS];
     for (k, p) in p26.iter_mut().enumerate().take(n) {
         *p = to_26(&powers.get(k + 1));
     }
+    let head = data.len() % STEP;
+    let (first, lane) = if head > 0 {
+        partial_group(&data[..head])
+    } else {
+        (load(data[..STEP].try_into().expect("one group")), 0)
+    };
+    let (rest, _) = data[if head > 0 { head } else { STEP }..].as_chunks::<STEP>();
+    let mut a = add(in_lane(h, lane), first);
     if n < POWERS {
-        if let Some((last, body)) = groups.split_last() {
-            let step = Mul::splat(&p26[3]);
-            let mut a = in_lane0(h);
-            for g in body {
-                a = mul(add(a, load(g)), &step);
-            }
-            a = mul(add(a, load(last)), &last_group(&p26, 0));
-            *h = horizontal(a);
+        let step = Mul::splat(&p26[3]);
+        for g in rest {
+            a = add(mul(a, &step), load(g));
         }
-        p26[..n].as_flattened_mut().zeroize();
-        return;
-    }
-    let (pairs, odd) = groups.as_chunks::<2>();
-
-    if let Some((final_pair, body)) = pairs.split_last() {
+        *h = horizontal(mul(a, &last_group(&p26, 0)));
+    } else if let Some((g1, rest)) = rest.split_first() {
+        let mut b = load(g1);
         let step = Mul::splat(&p26[7]);
-        let mut a = in_lane0(h);
-        let mut b = Fe1305x26x4([_mm256_setzero_si256(); 5]);
-        for [ga, gb] in body {
-            a = mul(add(a, load(ga)), &step);
-            b = mul(add(b, load(gb)), &step);
+        let (pairs, odd) = rest.as_chunks::<2>();
+        for [ga, gb] in pairs {
+            a = add(mul(a, &step), load(ga));
+            b = add(mul(b, &step), load(gb));
         }
-        a = mul(add(a, load(&final_pair[0])), &last_group(&p26, 4));
-        b = mul(add(b, load(&final_pair[1])), &last_group(&p26, 0));
+        let (ta, tb) = if let [g] = odd {
+            a = add(mul(a, &step), load(g));
+            (0, 4)
+        } else {
+            (4, 0)
+        };
+        a = mul(a, &last_group(&p26, ta));
+        b = mul(b, &last_group(&p26, tb));
         *h = horizontal(add(a, b));
-    }
-    if let [g] = odd {
-        let acc = mul(add(in_lane0(h), load(g)), &last_group(&p26, 0));
-        *h = horizontal(acc);
+    } else {
+        *h = horizontal(mul(a, &last_group(&p26, 0)));
     }
     p26[..n].as_flattened_mut().zeroize();
 }

@@ -42,9 +42,22 @@ pub(crate) const STEP: usize = 128;
 
 /// Bulk calls from this many bytes on run the kernel, [with the key powers at hand, when they
 /// must first be computed]; shorter ones run the base 2^64 scalar code. Measured crossovers
-/// on Zen 4 (BENCHMARKS.md, "Poly1305 on packets"): 192–256 bytes, and 512–640 (a whole
-/// number of 256-byte group pairs pays from 512, a half one from 640).
-pub(crate) const VECTOR_MIN: [usize; 2] = [256, 640];
+/// (BENCHMARKS.md, "Poly1305 on packets"): on Zen 4, whose 512-bit operations take two
+/// passes, 192–256 and 512–640 bytes; on Zen 5 (full width) 160–192 and 352–384 bytes
+/// (medians of in-process cycle counts, a fresh key per message).
+pub(crate) const VECTOR_MIN_SPLIT: [usize; 2] = [256, 640];
+
+/// [`VECTOR_MIN_SPLIT`] for CPUs with full-width AVX-512 (every one not known to split).
+pub(crate) const VECTOR_MIN_FULL: [usize; 2] = [192, 384];
+
+/// The thresholds for this CPU (a public, per-process choice: see `wegman_arch::uarch`).
+#[inline]
+pub(crate) fn vector_min() -> [usize; 2] {
+    match wegman_arch::uarch::avx512_width() {
+        wegman_arch::uarch::Avx512Width::Split => VECTOR_MIN_SPLIT,
+        wegman_arch::uarch::Avx512Width::Full => VECTOR_MIN_FULL,
+    }
+}
 
 /// The most powers `blocks` needs.
 pub(crate) const MAX_POWERS: usize = 16;
@@ -150,6 +163,14 @@ fn load(chunk: &[u8; STEP]) -> Fe1305x44x8 {
             _mm512_loadu_si512(b.as_ptr().cast()),
         )
     };
+    limbs(a, b, 0xff)
+}
+
+/// The limbs of blocks 0–3 (in `a`) and 4–7 (in `b`), adding 2^128 in the lanes of
+/// `present` only.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn limbs(a: __m512i, b: __m512i, present: __mmask8) -> Fe1305x44x8 {
     let lo = _mm512_unpacklo_epi64(a, b);
     let hi = _mm512_unpackhi_epi64(a, b);
     let mask = _mm512_set1_epi64(MASK44);
@@ -158,8 +179,47 @@ fn load(chunk: &[u8; STEP]) -> Fe1305x44x8 {
         _mm512_or_si512(_mm512_srli_epi64::<44>(lo), _mm512_slli_epi64::<20>(hi)),
         mask,
     );
-    let m2 = _mm512_or_si512(_mm512_srli_epi64::<24>(hi), _mm512_set1_epi64(1 << 40));
+    let m2 = _mm512_or_si512(
+        _mm512_srli_epi64::<24>(hi),
+        _mm512_maskz_set1_epi64(present, 1 << 40),
+    );
     Fe1305x44x8([m0, m1, m2])
+}
+
+/// The lane that holds block `b` of a group (the inverse of b(p) = p/2 + 4·(p mod 2)).
+const fn lane_of(b: usize) -> usize {
+    if b < 4 { 2 * b } else { 2 * (b - 4) + 1 }
+}
+
+/// The first group of a message of 8n + k blocks (0 < k < 8): its k leading blocks placed as
+/// the last k blocks of a group whose 8 − k first blocks are zero, and the lane of block
+/// 8 − k. Zero blocks (no 2^128 term) add nothing to Σ c_t r^{q−t+1}, so the rest of the
+/// message runs in whole groups and no block is left to the scalar code; the accumulator of
+/// earlier calls belongs to the lane of the first real block, block 8 − k.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn partial_group(head: &[u8]) -> (Fe1305x44x8, usize) {
+    let k = head.len() / 16;
+    debug_assert!(k > 0 && k < 8 && head.len() == 16 * k);
+    let zeros = 8 - k;
+    let block = |j: usize| {
+        if j < zeros {
+            _mm_setzero_si128()
+        } else {
+            let b = &head[16 * (j - zeros)..16 * (j - zeros + 1)];
+            // SAFETY: `b` is 16 readable bytes; `loadu` has no alignment requirement.
+            unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
+        }
+    };
+    let four = |j: usize| {
+        let lo = _mm256_set_m128i(block(j + 1), block(j));
+        let hi = _mm256_set_m128i(block(j + 3), block(j + 2));
+        _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
+    };
+    let present = (0..8)
+        .filter(|&p| p / 2 + 4 * (p % 2) >= zeros)
+        .fold(0u8, |m, p| m | 1 << p);
+    (limbs(four(0), four(4), present), lane_of(zeros))
 }
 
 #[inline]
@@ -236,38 +296,50 @@ fn horizontal(acc: Fe1305x44x8) -> Fe1305x44 {
     Fe1305x44(acc.0.map(|v| _mm512_reduce_add_epi64(v) as u64)).carry()
 }
 
-/// The limbs of `h` in lane 0, zero elsewhere.
+/// The limbs of `h` in lane `p`, zero elsewhere.
+#[inline]
 #[target_feature(enable = "avx512f")]
-fn in_lane0(h: &Fe1305x44) -> Fe1305x44x8 {
-    let z = _mm512_setzero_si512();
-    Fe1305x44x8(h.0.map(|x| _mm512_mask_set1_epi64(z, 1, x as i64)))
+fn in_lane(h: &Fe1305x44, p: usize) -> Fe1305x44x8 {
+    Fe1305x44x8(h.0.map(|x| _mm512_maskz_set1_epi64(1 << p, x as i64)))
 }
 
-/// Absorbs `data` (a non-zero multiple of 128 bytes of full blocks) into the accumulator `h`,
+/// Absorbs `data` (a non-zero multiple of 16 bytes of full blocks) into the accumulator `h`,
 /// given the key powers r^1..r^16.
 ///
-/// Pairs of groups run as two independent eight-lane accumulators multiplied by r^16 (so the
-/// two multiplication chains overlap in the pipeline); an odd last group runs alone with r^8.
+/// The groups (a leading partial one first, see [`partial_group`]) alternate between two
+/// independent eight-lane accumulators multiplied by r^16, so the two multiplication chains
+/// overlap in the pipeline. With g groups, the first chain takes groups 0, 2, 4, … and the
+/// second 1, 3, …; each chain's last group is followed by 8 more blocks (the other chain's
+/// last group) or none, which its last multiplier says.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
-    debug_assert!(data.len().is_multiple_of(STEP) && !data.is_empty());
-    let (groups, _) = data.as_chunks::<STEP>();
-    let (pairs, odd) = groups.as_chunks::<2>();
-
-    if let Some((final_pair, body)) = pairs.split_last() {
-        let step = Mul::splat_lane(&eight_powers(powers, 8), 7);
-        let mut a = in_lane0(h);
-        let mut b = Fe1305x44x8([_mm512_setzero_si512(); 3]);
-        for [ga, gb] in body {
-            a = mul(add(a, load(ga)), &step);
-            b = mul(add(b, load(gb)), &step);
-        }
-        a = mul(add(a, load(&final_pair[0])), &last_group(powers, 8));
-        b = mul(add(b, load(&final_pair[1])), &last_group(powers, 0));
-        *h = horizontal(add(a, b));
+    debug_assert!(data.len().is_multiple_of(16) && !data.is_empty());
+    let head = data.len() % STEP;
+    let (first, lane) = if head > 0 {
+        partial_group(&data[..head])
+    } else {
+        (load(data[..STEP].try_into().expect("one group")), 0)
+    };
+    let (rest, _) = data[if head > 0 { head } else { STEP }..].as_chunks::<STEP>();
+    let mut a = add(in_lane(h, lane), first);
+    let Some((g1, rest)) = rest.split_first() else {
+        *h = horizontal(mul(a, &last_group(powers, 0)));
+        return;
+    };
+    let mut b = load(g1);
+    let step = Mul::splat_lane(&eight_powers(powers, 8), 7);
+    let (pairs, odd) = rest.as_chunks::<2>();
+    for [ga, gb] in pairs {
+        a = add(mul(a, &step), load(ga));
+        b = add(mul(b, &step), load(gb));
     }
-    if let [g] = odd {
-        let acc = mul(add(in_lane0(h), load(g)), &last_group(powers, 0));
-        *h = horizontal(acc);
-    }
+    let (ta, tb) = if let [g] = odd {
+        a = add(mul(a, &step), load(g));
+        (0, 8)
+    } else {
+        (8, 0)
+    };
+    a = mul(a, &last_group(powers, ta));
+    b = mul(b, &last_group(powers, tb));
+    *h = horizontal(add(a, b));
 }

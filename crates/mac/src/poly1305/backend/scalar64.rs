@@ -1,4 +1,4 @@
-//! Poly1305 on base 2^64: three 64-bit limbs, the short-message and tail path of every tier.
+//! Poly1305 on base 2^64: three 64-bit limbs, the short-message path of every tier.
 //!
 //! # Representation
 //! h = h0 + h1·2^64 + h2·2^128 with h0, h1 < 2^64 and a small h2 (at most 4 between blocks,

@@ -1,6 +1,6 @@
 //! Poly1305 arithmetic on three 44-bit limbs: the accumulator every backend shares between
 //! bulk calls, the key powers of the vector backends, and the joins of pieces. (The blocks of
-//! the portable backend, and the tails of the others, run in base 2^64: `scalar64`.)
+//! the portable backend, and the short calls of the others, run in base 2^64: `scalar64`.)
 //!
 //! An element of Z/(2^130 − 5) is held as `h = h0 + h1·2^44 + h2·2^88` with `u64` limbs
 //! (`Fe1305x44`). Multiplication by the clamped key `r = r0 + r1·2^44 + r2·2^88` uses
