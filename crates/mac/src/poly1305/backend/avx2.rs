@@ -28,43 +28,43 @@
 use core::arch::x86_64::*;
 
 use super::soft::{Fe1305x44, Powers};
-use zeroize::Zeroize;
 
 /// Bytes per vector step (four blocks).
 pub(crate) const STEP: usize = 64;
 
-/// Bulk calls from this many bytes on run the kernel, [with the key powers at hand, when they
-/// must first be computed]; shorter ones run the base 2^64 scalar code. Measured crossovers
-/// on Zen 4 (BENCHMARKS.md, "Poly1305 on packets"): 448–512 and 1152–1280 bytes; on Zen 5
-/// 704–832 and 1280–1408 (kept: AVX2 is Zen 5's fallback tier, not its default).
-pub(crate) const VECTOR_MIN: [usize; 2] = [512, 1280];
+/// Bulk calls from this many bytes on run the kernel; shorter ones run the base 2^64 scalar
+/// code. The kernel computes its own powers from r ([`KeyPowers`]), so a cached key changes
+/// nothing and both entries ([with the key powers at hand, when they must first be
+/// computed], as for the other backends) are the same. Measured crossover on Zen 5
+/// (BENCHMARKS.md, "Poly1305 on packets"): 640 bytes (before the vector powers: 704–832
+/// and 1280–1408 on Zen 5, 448–512 and 1152–1280 on Zen 4).
+pub(crate) const VECTOR_MIN: [usize; 2] = [640, 640];
 
-/// [`VECTOR_MIN`] (the same on every CPU measured: Zen 4 and Zen 5).
+/// [`VECTOR_MIN`] (one value for every CPU).
 #[inline]
 pub(crate) fn vector_min() -> [usize; 2] {
     VECTOR_MIN
 }
 
-/// The key powers the kernel uses: r^1..r^8.
-pub(crate) const POWERS: usize = 8;
+/// Below this many bytes the kernel runs one accumulator stepping by r^4 (its powers are one
+/// vector product shallower); from here on two accumulators stepping by r^8, which hide each
+/// other's latency (measured on Zen 5: equal at 512 bytes, two chains ahead from 640).
+pub(crate) const TWO_CHAINS_MIN: usize = 512;
 
-/// Below this many bytes the kernel runs one accumulator stepping by r^4 (so needs only
-/// r^1..r^4, three multiplications fewer for a cold key); from here on two accumulators
-/// stepping by r^8, which hide each other's latency (measured on Zen 3).
-pub(crate) const TWO_CHAINS_MIN: usize = 2048;
+/// The most powers `blocks` takes from its caller: r itself. The kernel computes r^2..r^8 in
+/// 26-bit vector form (three products, [`KeyPowers::new`]), which costs less than converting
+/// cached 44-bit powers limb by limb, so a cached key has nothing to give it.
+pub(crate) const MAX_POWERS: usize = 1;
 
-/// The most powers `blocks` needs.
-pub(crate) const MAX_POWERS: usize = POWERS;
-
-/// r^1..r^n (n ≤ 16) for `blocks`, by scalar products (r^8 is three deep).
+/// r^1 (the kernel computes the rest).
 #[target_feature(enable = "avx2")]
-pub(crate) fn powers(r: &Fe1305x44, n: usize) -> Powers<16> {
-    Powers::new_upto(r, n)
+pub(crate) fn powers(r: &Fe1305x44, _n: usize) -> Powers<16> {
+    Powers::new_upto(r, 1)
 }
 
-/// The powers r^1..r^n that `blocks` needs for `len` bytes.
-pub(crate) const fn powers_for(len: usize) -> usize {
-    if len < TWO_CHAINS_MIN { 4 } else { POWERS }
+/// The powers r^1..r^n that `blocks` needs from its caller for `len` bytes: r.
+pub(crate) const fn powers_for(_len: usize) -> usize {
+    1
 }
 
 const MASK26: i64 = (1 << 26) - 1;
@@ -96,32 +96,78 @@ fn to_26(x: &Fe1305x44) -> [u64; 5] {
 }
 
 impl Mul {
-    /// From one element (as 26-bit limbs) per lane, lanes given from 0 to 3.
+    /// A multiplier from limb vectors (lane j of `v.0[i]`: limb i of lane j's element).
+    #[inline]
     #[target_feature(enable = "avx2")]
-    fn lanes(l: [&[u64; 5]; 4]) -> Mul {
-        let limb = |i: usize, f: u64| {
-            opaque(_mm256_set_epi64x(
-                (l[3][i] * f) as i64,
-                (l[2][i] * f) as i64,
-                (l[1][i] * f) as i64,
-                (l[0][i] * f) as i64,
-            ))
-        };
+    fn new(v: Fe1305x26x4) -> Mul {
         Mul {
-            r: [limb(0, 1), limb(1, 1), limb(2, 1), limb(3, 1), limb(4, 1)],
-            s: [limb(0, 5), limb(1, 5), limb(2, 5), limb(3, 5), limb(4, 5)],
+            r: v.0,
+            // 5·x = x + 4·x.
+            s: v.0.map(|x| _mm256_add_epi64(x, _mm256_slli_epi64::<2>(x))),
         }
+    }
+
+    /// Lanes permuted by `IMM` (`vpermq`: lane j takes lane (IMM >> 2j) & 3).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn permuted<const IMM: i32>(v: &Fe1305x26x4) -> Mul {
+        Mul::new(Fe1305x26x4(v.0.map(|x| _mm256_permute4x64_epi64::<IMM>(x))))
     }
 }
 
-impl Mul {
-    /// The same element (as 26-bit limbs) in every lane.
+/// The multipliers of one bulk call, computed from r in vector form: the step (r^4 or r^8
+/// in every lane) and the last group's lane multipliers.
+struct KeyPowers {
+    step: Mul,
+    /// Lane p: r^{4 − b(p)}, for the last group of the call.
+    last0: Mul,
+    /// Lane p: r^{8 − b(p)} (two chains only), for the other chain's last group.
+    last4: Mul,
+}
+
+/// Lane p of the last group holds block b(p) = (0, 2, 1, 3)[p] and needs power index
+/// 3 − b(p) of [x^1, x^2, x^3, x^4]: lanes (3, 1, 2, 0).
+const LAST: i32 = 0b00_10_01_11;
+/// Lane 3 in every lane.
+const TOP: i32 = 0b11_11_11_11;
+
+impl KeyPowers {
+    /// r^2 = r·r; [r, r^2, r, r^2]·r^2 = [r^3, r^4, …]; so [r, r^2, r^3, r^4] by one blend;
+    /// and, for two chains, [r..r^4]·r^4 = [r^5..r^8]: two or three products deep. Every
+    /// product's limbs are below 2^26 + 2^10, valid multipliers (module docs).
+    #[inline]
     #[target_feature(enable = "avx2")]
-    fn splat(l: &[u64; 5]) -> Mul {
-        let limb = |i: usize, f: u64| opaque(_mm256_set1_epi64x((l[i] * f) as i64));
-        Mul {
-            r: [limb(0, 1), limb(1, 1), limb(2, 1), limb(3, 1), limb(4, 1)],
-            s: [limb(0, 5), limb(1, 5), limb(2, 5), limb(3, 5), limb(4, 5)],
+    fn new(r: &Fe1305x44, two_chains: bool) -> KeyPowers {
+        let v1 = Fe1305x26x4(to_26(r).map(|x| _mm256_set1_epi64x(x as i64)));
+        let v2 = mul(v1, &Mul::new(v1));
+        // Lanes 1 and 3 (32-bit words 2, 3, 6, 7), resp. lanes 2 and 3, from `y`.
+        let odd = |x: &Fe1305x26x4, y: &Fe1305x26x4| {
+            Fe1305x26x4(core::array::from_fn(|i| {
+                _mm256_blend_epi32::<0b1100_1100>(x.0[i], y.0[i])
+            }))
+        };
+        let high = |x: &Fe1305x26x4, y: &Fe1305x26x4| {
+            Fe1305x26x4(core::array::from_fn(|i| {
+                _mm256_blend_epi32::<0b1111_0000>(x.0[i], y.0[i])
+            }))
+        };
+        let a = odd(&v1, &v2); // r, r^2, r, r^2
+        let b = mul(a, &Mul::new(v2)); // r^3, r^4, r^3, r^4
+        let p4 = high(&a, &b); // r, r^2, r^3, r^4
+        let last0 = Mul::permuted::<LAST>(&p4);
+        let step4 = Mul::permuted::<TOP>(&p4);
+        if !two_chains {
+            return KeyPowers {
+                step: step4,
+                last0,
+                last4: last0,
+            };
+        }
+        let p8 = mul(p4, &step4); // r^5..r^8
+        KeyPowers {
+            step: Mul::permuted::<TOP>(&p8),
+            last0,
+            last4: Mul::permuted::<LAST>(&p8),
         }
     }
 }
@@ -247,13 +293,6 @@ fn add(a: Fe1305x26x4, b: Fe1305x26x4) -> Fe1305x26x4 {
     Fe1305x26x4(core::array::from_fn(|i| _mm256_add_epi64(a.0[i], b.0[i])))
 }
 
-/// Lane multipliers for the last group when `top` more blocks follow it (`p26[k − 1]` = r^k).
-#[target_feature(enable = "avx2")]
-fn last_group(p26: &[[u64; 5]; POWERS], top: usize) -> Mul {
-    let p = |k: usize| &p26[top + k - 1];
-    Mul::lanes([p(4), p(2), p(3), p(1)])
-}
-
 /// The lanes' sum, carried into the portable representation.
 #[target_feature(enable = "avx2")]
 fn horizontal(acc: Fe1305x26x4) -> Fe1305x44 {
@@ -287,7 +326,7 @@ fn in_lane(h: &Fe1305x44, p: usize) -> Fe1305x26x4 {
 }
 
 /// Absorbs `data` (a non-zero multiple of 16 bytes of full blocks) into the accumulator `h`,
-/// given the key powers r^1..r^[`powers_for`]`(data.len())`.
+/// given r (`powers.get(1)`; the kernel computes the other powers, [`KeyPowers`]).
 ///
 /// A leading partial group first ([`partial_group`]), then whole groups: below
 /// [`TWO_CHAINS_MIN`] one chain stepping by r^4; from there on the groups alternate between
@@ -296,12 +335,8 @@ fn in_lane(h: &Fe1305x44, p: usize) -> Fe1305x26x4 {
 #[target_feature(enable = "avx2")]
 pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
     debug_assert!(data.len().is_multiple_of(16) && !data.is_empty());
-    let n = powers_for(data.len());
-    // The powers in 26-bit limbs, converted once.
-    let mut p26 = [[0u64; 5]; POWERS];
-    for (k, p) in p26.iter_mut().enumerate().take(n) {
-        *p = to_26(&powers.get(k + 1));
-    }
+    let two_chains = data.len() >= TWO_CHAINS_MIN;
+    let k = KeyPowers::new(&powers.get(1), two_chains);
     let head = data.len() % STEP;
     let (first, lane) = if head > 0 {
         partial_group(&data[..head])
@@ -310,31 +345,28 @@ pub(crate) fn blocks(h: &mut Fe1305x44, powers: &Powers<16>, data: &[u8]) {
     };
     let (rest, _) = data[if head > 0 { head } else { STEP }..].as_chunks::<STEP>();
     let mut a = add(in_lane(h, lane), first);
-    if n < POWERS {
-        let step = Mul::splat(&p26[3]);
+    if !two_chains {
         for g in rest {
-            a = add(mul(a, &step), load(g));
+            a = add(mul(a, &k.step), load(g));
         }
-        *h = horizontal(mul(a, &last_group(&p26, 0)));
+        *h = horizontal(mul(a, &k.last0));
     } else if let Some((g1, rest)) = rest.split_first() {
         let mut b = load(g1);
-        let step = Mul::splat(&p26[7]);
         let (pairs, odd) = rest.as_chunks::<2>();
         for [ga, gb] in pairs {
-            a = add(mul(a, &step), load(ga));
-            b = add(mul(b, &step), load(gb));
+            a = add(mul(a, &k.step), load(ga));
+            b = add(mul(b, &k.step), load(gb));
         }
-        let (ta, tb) = if let [g] = odd {
-            a = add(mul(a, &step), load(g));
-            (0, 4)
+        let (la, lb) = if let [g] = odd {
+            a = add(mul(a, &k.step), load(g));
+            (&k.last0, &k.last4)
         } else {
-            (4, 0)
+            (&k.last4, &k.last0)
         };
-        a = mul(a, &last_group(&p26, ta));
-        b = mul(b, &last_group(&p26, tb));
+        a = mul(a, la);
+        b = mul(b, lb);
         *h = horizontal(add(a, b));
     } else {
-        *h = horizontal(mul(a, &last_group(&p26, 0)));
+        *h = horizontal(mul(a, &k.last0));
     }
-    p26[..n].as_flattened_mut().zeroize();
 }
