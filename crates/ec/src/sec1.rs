@@ -108,15 +108,17 @@ impl<F: CurveField> Curve<F> {
     }
 
     /// Decodes and fully validates a public key (docs/spec.md §3.5): SEC 1 syntax, coordinates
-    /// below 2^m, on the curve, not the identity, and of order n (n·Q = O, which rejects the
-    /// small-order and mixed-order points of the cofactor-h group).
+    /// below 2^m, on the curve, not the identity, and in the subgroup of order n (which
+    /// rejects the small-order and mixed-order points of the cofactor-h group).
     pub fn decode_public_key(&self, bytes: &[u8]) -> Result<Point<F::Elem>, Error> {
         let p = self.decode_point(bytes)?;
         self.check_public_key(&p)?;
         Ok(p)
     }
 
-    /// The validation of [`Curve::decode_public_key`] on a decoded point.
+    /// The validation of [`Curve::decode_public_key`] on a decoded point: on the curve, not
+    /// the identity, and in the subgroup of order n by traces ([`Curve::in_subgroup_vartime`]:
+    /// a few field multiplications, not a scalar multiplication by n).
     pub fn check_public_key(&self, p: &Point<F::Elem>) -> Result<(), Error> {
         let Point::Affine { x, y } = p else {
             return Err(Error::Identity);
@@ -124,9 +126,41 @@ impl<F: CurveField> Curve<F> {
         if !self.is_on_curve_vartime(x, y) {
             return Err(Error::NotOnCurve);
         }
-        if self.mul_vartime(self.order(), p) != Point::Infinity {
+        if !self.in_subgroup_vartime(x, y) {
             return Err(Error::NotInSubgroup);
         }
         Ok(())
+    }
+
+    /// Whether a point (x, y) **on the curve** lies in the subgroup of order n (public data;
+    /// docs/ec.md, "Validation by traces"). With E(F) ≅ Z/h × Z/n, h ∈ {2, 4}:
+    ///
+    /// - a point with x ≠ 0 is a double (in 2E) iff Tr(x) = Tr(a), because its halves have
+    ///   λ² + λ = x + a, which has a root in F iff Tr(x + a) = 0; the subgroup is 2E when
+    ///   h = 2;
+    /// - when h = 4 the subgroup is 4E, and a point of 2E is in it iff its halves are in 2E:
+    ///   with λ̂ = H(x + a) (the half-trace) a half R has x_R² = y + x·(λ̂ + 1), and
+    ///   Tr(x_R) = Tr(x_R²), so no square root is needed.
+    ///
+    /// Cost: one trace (h = 2), or two traces, one half-trace and one multiplication (h = 4).
+    pub fn in_subgroup_vartime(&self, x: &F::Elem, y: &F::Elem) -> bool {
+        let f = self.field();
+        if bool::from(f.is_zero(x)) {
+            // (0, √b): the point of order 2.
+            return false;
+        }
+        let ta = f.trace(self.a());
+        if f.trace(x) != ta {
+            return false;
+        }
+        match self.cofactor() {
+            2 => true,
+            // The SEC 2 curves have cofactor 2 or 4 (checked by the tests).
+            _ => {
+                let l = f.half_trace(&(*x + *self.a()));
+                let xr2 = *y + f.mul(x, &(l + f.one()));
+                f.trace(&xr2) == ta
+            }
+        }
     }
 }
