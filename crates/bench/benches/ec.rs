@@ -147,6 +147,10 @@ fn ours<F: CurveField>(grp: &mut BenchmarkGroup<'_, WallTime>, c: &Curve<F>, cha
     grp.bench_function(format!("ladder-{name}"), |b| {
         b.iter(|| c.mul_ladder(black_box(&k), black_box(&p)))
     });
+    // Public-key validation (on the curve and in the subgroup, by traces).
+    grp.bench_function(format!("validate-{name}"), |b| {
+        b.iter(|| c.check_public_key(black_box(&p)).unwrap())
+    });
     grp.bench_function(format!("double-add-{name}"), |b| {
         b.iter(|| c.mul_wnaf_vartime(black_box(&k), black_box(&p)))
     });
