@@ -25,6 +25,8 @@ pub enum Error {
     Random,
     /// An unknown hash name (`sha1`, `sha224`, `sha256`, `sha384`, `sha512`).
     UnknownHash,
+    /// A key file is malformed or not for these curves (what is wrong, in words).
+    KeyFile(&'static str),
     /// A prehashed message of the wrong length for its hash.
     DigestLength {
         /// The digest length of the hash.
@@ -53,6 +55,7 @@ impl fmt::Display for Error {
             Error::UnknownHash => {
                 f.write_str("unknown hash (sha1, sha224, sha256, sha384 or sha512)")
             }
+            Error::KeyFile(why) => write!(f, "key file: {why}"),
             Error::DigestLength { expected } => {
                 write!(f, "the digest of this hash is {expected} bytes")
             }

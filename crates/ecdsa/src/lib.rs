@@ -8,6 +8,8 @@
 //! - [`VerifyingKey`]: verification on public data, u1·G + u2·Q with the method
 //!   [`VerifyMethod`] names.
 //! - [`Signature`]: (r, s), as DER (`ECDSA-Sig-Value`) or fixed-width r‖s.
+//! - Key files ([`PrivateKeyFile`], [`PublicKeyFile`], `SigningKey::to_sec1_pem` and the
+//!   like): SEC 1 and PKCS#8 private keys, SPKI public keys, DER or PEM, as OpenSSL writes.
 //! - [`HashAlg`]: SHA-1, SHA-224, SHA-256, SHA-384, SHA-512 (RustCrypto), the digest
 //!   truncated to the bit length of n as FIPS 186-5 §6.4.1 says.
 //!
@@ -18,6 +20,7 @@ extern crate alloc;
 
 mod error;
 mod hash;
+mod keys;
 mod modn;
 mod sig;
 mod sign;
@@ -25,6 +28,7 @@ mod verify;
 
 pub use error::Error;
 pub use hash::HashAlg;
+pub use keys::{PrivateKeyFile, PublicKeyFile, curve_from_oid, curve_oid};
 pub use sig::Signature;
 pub use sign::SigningKey;
 pub use verify::{VerifyMethod, VerifyingKey};
