@@ -57,8 +57,11 @@ pub fn curve_from_oid(oid: &ObjectIdentifier) -> Result<CurveId, Error> {
         ))
 }
 
-/// The PEM blocks of a text, as (label, DER).
-fn pem_blocks(text: &[u8]) -> Result<Vec<(String, Zeroizing<Vec<u8>>)>, Error> {
+/// A PEM block: its label and its DER contents (wiped on drop: it may be a private key).
+type PemBlock = (String, Zeroizing<Vec<u8>>);
+
+/// The PEM blocks of a text.
+fn pem_blocks(text: &[u8]) -> Result<Vec<PemBlock>, Error> {
     let text = core::str::from_utf8(text).map_err(|_| Error::KeyFile("PEM text is not UTF-8"))?;
     let mut out = Vec::new();
     let mut rest = text;
@@ -73,7 +76,7 @@ fn pem_blocks(text: &[u8]) -> Result<Vec<(String, Zeroizing<Vec<u8>>)>, Error> {
             .find(&end_marker)
             .ok_or(Error::KeyFile("PEM block without its END line"))?
             + end_marker.len();
-        let (l, der) = der::pem::decode_vec(block[..end].as_bytes())
+        let (l, der) = der::pem::decode_vec(&block.as_bytes()[..end])
             .map_err(|_| Error::KeyFile("malformed PEM block"))?;
         out.push((String::from(l), Zeroizing::new(der)));
         rest = &block[end..];
