@@ -16,6 +16,7 @@ macro_rules! note {
 #[cfg(feature = "bench")]
 mod bench;
 mod ec;
+mod ecdsa;
 mod error;
 mod field;
 #[doc(hidden)]
@@ -131,11 +132,18 @@ enum Command {
     /// the order-n subgroup; B curves and sect163k1), or `check X Y` (`ok`, or the reason).
     /// Input points must be valid (on the curve, in the order-n subgroup). With --batch, OP
     /// lines come from standard input and a bad line prints `error: ...`.
+    ///
+    /// `wegman ec keygen | pubkey | sign | verify` work on ECDSA key and signature files as
+    /// OpenSSL writes them (see `wegman ec sign --help`).
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Ec {
+        /// ECDSA key operations.
+        #[command(subcommand)]
+        key_op: Option<ecdsa::EcKeyOp>,
         /// The curve: sect163k1, sect163r2, sect233k1, sect233r1, sect283k1, sect283r1,
         /// sect409k1, sect409r1, sect571k1, sect571r1 (or K-163 … B-571).
-        #[arg(long)]
-        curve: String,
+        #[arg(long, required = true)]
+        curve: Option<String>,
         /// The field representation to compute in: nist (polynomial basis, NIST modulus),
         /// ssrf (square-root-friendly modulus) or nb (Gaussian normal basis).
         #[arg(long, default_value = "nist")]
@@ -255,11 +263,22 @@ pub fn main() -> ExitCode {
             field::run(modulus.as_deref(), gnb.as_deref(), batch, &args).map(|()| ExitCode::SUCCESS)
         }
         Command::Ec {
+            key_op: Some(op), ..
+        } => ecdsa::run(op).map(|ok| {
+            if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }),
+        Command::Ec {
+            key_op: None,
             curve,
             repr,
             batch,
             args,
-        } => ec::run(&curve, &repr, batch, &args).map(|()| ExitCode::SUCCESS),
+        } => ec::run(curve.as_deref().unwrap_or_default(), &repr, batch, &args)
+            .map(|()| ExitCode::SUCCESS),
         Command::Wg {
             op: WgOp::Keystream { bytes },
         } => wg::keystream(bytes).map(|()| ExitCode::SUCCESS),

@@ -141,7 +141,9 @@ impl PrivateKeyFile {
     }
 
     fn from_der_any(der: &[u8]) -> Result<PrivateKeyFile, Error> {
-        Self::from_pkcs8_der(der).or_else(|_| Self::from_sec1_der(der, None))
+        Self::from_pkcs8_der(der)
+            .or_else(|_| Self::from_sec1_der(der, None))
+            .map_err(|_| Error::KeyFile("neither PEM nor a DER private key (SEC 1 or PKCS#8)"))
     }
 
     /// SEC 1 `ECPrivateKey`; `outer` is the curve a PKCS#8 wrapper named.
@@ -224,7 +226,9 @@ impl PublicKeyFile {
     /// Parses `SubjectPublicKeyInfo`, DER or PEM (`PUBLIC KEY`).
     pub fn parse(bytes: &[u8]) -> Result<PublicKeyFile, Error> {
         if !is_pem(bytes) {
-            return Self::from_der(bytes);
+            return Self::from_der(bytes).map_err(|_| {
+                Error::KeyFile("neither PEM nor a DER public key (SubjectPublicKeyInfo)")
+            });
         }
         for (label, der) in pem_blocks(bytes)? {
             if label == "PUBLIC KEY" {

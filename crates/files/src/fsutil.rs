@@ -60,7 +60,7 @@ fn write_temp(path: &Path, contents: &[u8]) -> std::io::Result<PathBuf> {
 /// Creates `path` with `contents` (mode 0600) atomically and durably, and never replaces an
 /// existing file: the data goes to a synced temporary that is then hard-linked into place
 /// (the link fails if `path` exists, with no window for a race).
-pub(crate) fn create_new_durable(path: &Path, contents: &[u8]) -> Result<()> {
+pub fn create_new_durable(path: &Path, contents: &[u8]) -> Result<()> {
     if path.exists() {
         return Err(Error::new(format!(
             "{} already exists; wegman never overwrites a key (remove it yourself or choose \

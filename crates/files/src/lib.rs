@@ -18,7 +18,7 @@ macro_rules! note {
 
 pub mod check;
 pub mod error;
-mod fsutil;
+pub mod fsutil;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod keyfile;
