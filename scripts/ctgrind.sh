@@ -10,7 +10,7 @@ command -v valgrind >/dev/null || { echo "ctgrind: valgrind is not installed (De
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target/ctgrind}"
 cargo build --release -p wegman-ctgrind --features valgrind
 bin="$CARGO_TARGET_DIR/release/wegman-ctgrind"
-vg=(valgrind -q --error-exitcode=1 --num-callers=20)
+vg=(valgrind -q --error-exitcode=1 --num-callers=20 --suppressions=crates/ctgrind/valgrind.supp)
 
 echo "ctgrind: self-test (a secret-indexed load must be reported)"
 if "${vg[@]}" "$bin" --selftest-leak >/dev/null 2>&1; then

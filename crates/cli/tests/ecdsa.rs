@@ -199,10 +199,7 @@ fn bad_signatures_and_inputs_are_clear_errors() {
             vec!["ec", "sign", "--key", "k.pem", "--hash", "md5", "msg"],
             "--hash md5",
         ),
-        (
-            vec!["ec", "sign", "--key", "msg", "msg"],
-            "neither PEM nor",
-        ),
+        (vec!["ec", "sign", "--key", "msg", "msg"], "neither PEM nor"),
         (
             // sect233k1 has Tr(a) = 0: no halving.
             vec![

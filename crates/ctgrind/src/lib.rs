@@ -155,6 +155,10 @@ pub fn cases() -> Vec<Case> {
             run: ec_single,
         },
         Case {
+            name: "ec/ecdsa-sign",
+            run: ecdsa_sign,
+        },
+        Case {
             name: "ec/batch",
             run: ec_batch,
         },
@@ -787,6 +791,61 @@ fn ec_single(r: &mut Report) {
         r.cover(format!("{}:ssrf", id.params().name));
         ec_curve(&Curve::new(id, Nb::new).unwrap(), &mut rng);
         r.cover(format!("{}:nb", id.params().name));
+    }
+}
+
+/// ECDSA signing with the private key secret: the RFC 6979 nonce (HMAC-DRBG over d), k·G by
+/// the table, k⁻¹ and s = k⁻¹(e + r·d) mod n; r and s are the public output.
+fn ecdsa_sign(r: &mut Report) {
+    use wegman_ecdsa::{HashAlg, SigningKey};
+    let mut rng = Rng::new(7);
+    let cases: [(CurveId, &str); 4] = [
+        (CurveId::Sect163k1, "nist"),
+        (CurveId::Sect233r1, "ssrf"),
+        (CurveId::Sect283k1, "nist"),
+        (CurveId::Sect571r1, "nist"),
+    ];
+    for (id, repr) in cases {
+        let run = |c: &dyn Fn(&[u8]) -> (Vec<u8>, Vec<u8>), len: usize, rng: &mut Rng| {
+            let mut d = vec![0u8; len];
+            loop {
+                for b in d.iter_mut() {
+                    *b = rng.next_u64() as u8;
+                }
+                d[0] &= 1;
+                if d.iter().any(|&b| b != 0) {
+                    break;
+                }
+            }
+            let want = c(&d);
+            secret(d.as_slice());
+            let (sig, fixed) = c(&d);
+            assert_eq!((public_vec(sig), public_vec(fixed)), want, "{id}");
+        };
+        let len = |bits: u32| bits.div_ceil(8) as usize;
+        match repr {
+            "ssrf" => {
+                let curve = Curve::new(id, SsrfPb::new).unwrap();
+                let sign = |d: &[u8]| {
+                    let k = SigningKey::from_bytes(&curve, d).unwrap();
+                    let s = k.sign_with(HashAlg::Sha256, b"public message");
+                    let t = k.sign_with_extra(HashAlg::Sha384, b"m", b"extra").unwrap();
+                    (s.to_der(), t.to_fixed())
+                };
+                run(&sign, len(curve.order_bits()), &mut rng);
+            }
+            _ => {
+                let curve = Curve::new(id, NistPb::new).unwrap();
+                let sign = |d: &[u8]| {
+                    let k = SigningKey::from_bytes(&curve, d).unwrap();
+                    let s = k.sign_with(HashAlg::Sha256, b"public message");
+                    let t = k.sign_with_extra(HashAlg::Sha384, b"m", b"extra").unwrap();
+                    (s.to_der(), t.to_fixed())
+                };
+                run(&sign, len(curve.order_bits()), &mut rng);
+            }
+        }
+        r.cover(format!("{}:{repr}", id.params().name));
     }
 }
 

@@ -62,7 +62,7 @@ impl<'c, F: CurveField> SigningKey<'c, F> {
         let mut d = modn::from_be_bytes(bytes);
         // Revealed on purpose: whether d is a valid key, nothing more.
         let valid = !d.ct_eq(&U576::ZERO) & d.ct_lt(modn.n());
-        if !valid.to_bool() {
+        if !wegman_arch::ct::declassify(valid.to_bool()) {
             d.zeroize();
             return Err(Error::InvalidPrivateKey);
         }
@@ -197,6 +197,11 @@ impl<'c, F: CurveField> SigningKey<'c, F> {
             // k ≠ 0 mod the prime n: the inverse exists.
             let kinv = kinv.unwrap_or(m.mont(&U576::ZERO));
             let s = (kinv * (m.mont(e) + m.mont(&r) * m.mont(&self.d))).retrieve();
+            // r and s are the signature: public from here on.
+            let (r, s) = (
+                wegman_arch::ct::declassify(r),
+                wegman_arch::ct::declassify(s),
+            );
             // Revealed on purpose: r = 0 or s = 0 (a rejected nonce, probability ~2/n).
             if r == U576::ZERO || s == U576::ZERO {
                 continue;
