@@ -117,3 +117,22 @@ else:
     h127 = wegman.Hash127Aes(bytes([7] * 32))
     for off, n in [(0, 0), (0, 3), (4, 40), (400, 401)]:
         put("piece_blob", f"hash127-{off}-{n}", bytes([4]) + h127.piece(off).update((bytes(range(256)) * 2)[:n]).to_bytes())
+
+# ecdsa_files: the first byte picks the curve (sel % 10, CurveId::ALL order) and the parser
+# (sel // 10 % 3: 0 a signature, 1 a private-key file, 2 a public-key file).
+curves = ["sect163k1", "sect163r2", "sect233k1", "sect233r1", "sect283k1", "sect283r1",
+          "sect409k1", "sect409r1", "sect571k1", "sect571r1"]
+with tempfile.TemporaryDirectory() as t:
+    msg = os.path.join(t, "msg")
+    with open(msg, "w") as f:
+        f.write("m")
+    for c in curves[::3]:
+        i = curves.index(c)
+        for fmt in ["sec1", "pkcs8"]:
+            k = os.path.join(t, c + fmt)
+            p = k + ".pub"
+            subprocess.run([W, "ec", "keygen", "--curve", c, "--format", fmt, "--out", k, "--pubout", p], check=True)
+            put("ecdsa_files", c + "-" + fmt + ".pem", bytes([10 + i]) + open(k, "rb").read())
+            put("ecdsa_files", c + "-" + fmt + ".pub", bytes([20 + i]) + open(p, "rb").read())
+        sig = subprocess.run([W, "ec", "sign", "--key", k, msg], capture_output=True, check=True).stdout
+        put("ecdsa_files", c + ".sig", bytes([i]) + sig)

@@ -29,6 +29,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("field_batch", field_batch),
     ("ec_batch", ec_batch),
     ("piece_blob", piece_blob),
+    ("ecdsa_files", ecdsa_files),
 ];
 
 /// Key files (`wegman-key ALG HEX`): parse, and a parsed key formats and parses back.
@@ -421,4 +422,77 @@ fn cached_pb_key() -> &'static wegman_mac::hash256::Auth256PbKey {
 fn cached_auth256_key() -> &'static Auth256Key {
     static KEY: std::sync::OnceLock<Auth256Key> = std::sync::OnceLock::new();
     KEY.get_or_init(|| Auth256Key::new(&PIECE_KEY))
+}
+
+/// ECDSA's parsers: the first byte picks a curve and a parser (a DER signature, a private-key
+/// file, a public-key file: SEC 1, PKCS#8 or SPKI, PEM or DER). A parsed signature re-encodes
+/// to itself and verifies or not without panicking; a parsed private key signs a message its
+/// public key verifies; a parsed public key verifies or rejects a signature.
+pub fn ecdsa_files(data: &[u8]) {
+    use wegman_ecdsa::{HashAlg, PrivateKeyFile, PublicKeyFile, Signature, SigningKey};
+    let Some((&sel, bytes)) = data.split_first() else {
+        return;
+    };
+    let i = usize::from(sel) % CurveId::ALL.len();
+    let c = cached!(Curve<NistPb>, i, NistPb::new);
+    let t = c.order_bits();
+    // A fixed key per curve (d = 1234567, public data here).
+    let mut d = vec![0u8; t.div_ceil(8) as usize];
+    let n = d.len();
+    d[n - 3..].copy_from_slice(&[0x12, 0xd6, 0x87]);
+    let key = SigningKey::from_bytes(c, &d).expect("a valid scalar");
+    match sel / 10 % 3 {
+        0 => {
+            for sig in [
+                Signature::from_der(t, bytes),
+                Signature::from_fixed(t, bytes),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                assert_eq!(Signature::from_der(t, &sig.to_der()), Ok(sig));
+                assert_eq!(Signature::from_fixed(t, &sig.to_fixed()), Ok(sig));
+                let _ = key.verifying_key().verify_with(HashAlg::Sha256, b"m", &sig);
+            }
+        }
+        1 => {
+            let Ok(f) = PrivateKeyFile::parse(bytes) else {
+                return;
+            };
+            let c = cached!(
+                Curve<NistPb>,
+                CurveId::ALL.iter().position(|&x| x == f.curve).unwrap(),
+                NistPb::new
+            );
+            if let Ok(k) = f.signing_key(c) {
+                let sig = k.sign_with(HashAlg::Sha256, b"fuzz");
+                assert_eq!(
+                    k.verifying_key()
+                        .verify_with(HashAlg::Sha256, b"fuzz", &sig),
+                    Ok(())
+                );
+                let again = PrivateKeyFile::parse(k.to_pkcs8_pem().as_bytes()).unwrap();
+                assert_eq!(
+                    &again.signing_key(c).unwrap().to_bytes()[..],
+                    &k.to_bytes()[..]
+                );
+            }
+        }
+        _ => {
+            let Ok(f) = PublicKeyFile::parse(bytes) else {
+                return;
+            };
+            let c = cached!(
+                Curve<NistPb>,
+                CurveId::ALL.iter().position(|&x| x == f.curve).unwrap(),
+                NistPb::new
+            );
+            if let Ok(vk) = f.verifying_key(c) {
+                let sig = key.sign_with(HashAlg::Sha256, b"fuzz");
+                let _ = vk.verify_with(HashAlg::Sha256, b"fuzz", &sig);
+                let again = PublicKeyFile::parse(&vk.to_spki_der()).unwrap();
+                assert_eq!(again.point, vk.to_sec1(false));
+            }
+        }
+    }
 }
