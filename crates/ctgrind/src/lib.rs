@@ -802,7 +802,10 @@ fn ecdsa_sign(r: &mut Report) {
         ecdsa_curve(&Curve::new(id, NistPb::new).unwrap(), &mut rng);
         r.cover(format!("{}:nist", id.params().name));
     }
-    ecdsa_curve(&Curve::new(CurveId::Sect233r1, SsrfPb::new).unwrap(), &mut rng);
+    ecdsa_curve(
+        &Curve::new(CurveId::Sect233r1, SsrfPb::new).unwrap(),
+        &mut rng,
+    );
     r.cover("sect233r1:ssrf");
 }
 
@@ -824,7 +827,12 @@ fn ecdsa_curve<F: CurveField>(curve: &Curve<F>, rng: &mut Rng) {
     let want = sign(&d);
     secret(d.as_slice());
     let (der, fixed) = sign(&d);
-    assert_eq!((public_vec(der), public_vec(fixed)), want, "{:?}", curve.id());
+    assert_eq!(
+        (public_vec(der), public_vec(fixed)),
+        want,
+        "{:?}",
+        curve.id()
+    );
 }
 
 fn ec_batch(r: &mut Report) {
