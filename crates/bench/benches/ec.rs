@@ -159,6 +159,11 @@ fn ours<F: CurveField>(grp: &mut BenchmarkGroup<'_, WallTime>, c: &Curve<F>, cha
             b.iter(|| c.mul_halve_vartime(black_box(&k), black_box(&p)).unwrap())
         });
     }
+    if c.is_koblitz() {
+        grp.bench_function(format!("tnaf-{name}"), |b| {
+            b.iter(|| c.mul_tnaf_vartime(black_box(&k), black_box(&p)).unwrap())
+        });
+    }
     c.mul_base(&k); // builds the table
     grp.bench_function(format!("fixed-base-{name}"), |b| {
         b.iter(|| c.mul_base(black_box(&k)))

@@ -77,7 +77,8 @@ pub(crate) enum EcKeyOp {
         /// The signature is fixed-width r‖s.
         #[arg(long)]
         fixed: bool,
-        /// How u2·Q is computed: double-add or halving [default: per curve, docs/ecdsa.md].
+        /// How u2·Q is computed: double-add, halving (B curves and sect163k1) or tnaf (K
+        /// curves) [default: per curve, docs/ecdsa.md].
         #[arg(long)]
         method: Option<String>,
         /// Field representation: nist, ssrf or nb.
@@ -246,17 +247,16 @@ pub(crate) fn run(op: EcKeyOp) -> Result<bool> {
                         let m = match m {
                             "double-add" => VerifyMethod::DoubleAndAdd,
                             "halving" => VerifyMethod::Halving,
+                            "tnaf" => VerifyMethod::Tnaf,
                             other => {
                                 return Err(Error::new(format!(
-                                    "--method {other}: unknown method (double-add or halving)"
+                                    "--method {other}: unknown method (double-add, halving or \
+                                     tnaf)"
                                 )));
                             }
                         };
-                        vk.with_method(m).map_err(|_| {
-                            Error::new(format!(
-                                "--method halving needs a curve with Tr(a) = 1 (the B curves \
-                                 and sect163k1), not {curve}"
-                            ))
+                        vk.with_method(m).map_err(|e| {
+                            Error::new(format!("--method {}: {e} ({curve} is not)", method_name(m)))
                         })?
                     }
                 };
@@ -286,6 +286,14 @@ fn verify_one<F: CurveField>(
     sig: &Signature,
 ) -> bool {
     vk.verify_with(hash, msg, sig).is_ok()
+}
+
+fn method_name(m: VerifyMethod) -> &'static str {
+    match m {
+        VerifyMethod::DoubleAndAdd => "double-add",
+        VerifyMethod::Halving => "halving",
+        VerifyMethod::Tnaf => "tnaf",
+    }
 }
 
 fn parse_hash(name: &str) -> Result<HashAlg> {

@@ -16,6 +16,7 @@ use crate::field::CurveField;
 use crate::fixed::{FixedTable, TableJob};
 use crate::ld::Consts;
 use crate::scalar::Scalar;
+use crate::tnaf::TnafConsts;
 
 /// One of the ten curves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -232,6 +233,8 @@ pub struct Curve<F: CurveField> {
     n_bits: u32,
     /// The fixed-base table of G ([`crate::fixed`]), built on first use.
     fixed: OnceBox<FixedTable<F::Elem>>,
+    /// The τNAF constants of a Koblitz curve ([`crate::tnaf`]), built on first use.
+    tnaf: OnceBox<TnafConsts>,
 }
 
 impl<F: CurveField> Curve<F> {
@@ -261,6 +264,7 @@ impl<F: CurveField> Curve<F> {
             n,
             n_bits,
             fixed: OnceBox::new(),
+            tnaf: OnceBox::new(),
         })
     }
 
@@ -324,6 +328,22 @@ impl<F: CurveField> Curve<F> {
                 gx: self.gx,
                 gy: self.gy,
             }))
+        })
+    }
+
+    /// The τNAF constants (Koblitz curves), built on first use (public data).
+    pub(crate) fn tnaf_consts(&self) -> &TnafConsts {
+        self.tnaf.get_or_init(|| {
+            let p = self.id.params();
+            let m = self.field.degree();
+            let n: alloc::vec::Vec<u8> = self
+                .n
+                .limbs()
+                .iter()
+                .rev()
+                .flat_map(|l| l.to_be_bytes())
+                .collect();
+            Box::new(TnafConsts::new(m, p.a, &n, crate::tnaf::WIDTH))
         })
     }
 

@@ -29,6 +29,8 @@ pub enum Error {
     InvalidSecretKey,
     /// Halving needs Tr(a) = 1 (the B curves and sect163k1).
     CannotHalve,
+    /// The τ-adic NAF needs a Koblitz curve (b = 1: the K curves).
+    NotKoblitz,
     /// The operating system's random generator failed.
     Random,
     /// The bit-sliced backend asked for is not available on this CPU.
@@ -80,6 +82,9 @@ impl fmt::Display for Error {
             Error::WrongCurve => f.write_str("the batch ladder was built for another curve"),
             Error::CannotHalve => {
                 f.write_str("halving needs a curve with Tr(a) = 1 (the B curves and sect163k1)")
+            }
+            Error::NotKoblitz => {
+                f.write_str("the τ-adic NAF needs a Koblitz curve (the K curves, b = 1)")
             }
         }
     }

@@ -13,6 +13,7 @@
 //! - [`batch`] — the bit-sliced ladder over many independent scalar multiplications.
 //! - [`halve`] — point halving (Avanzi's application of square-root-friendly moduli).
 //! - [`wnaf`] — w-NAF double-and-add and halve-and-add for public scalars.
+//! - `tnaf` — the width-w τ-adic NAF on the Koblitz curves ([`Curve::mul_tnaf_vartime`]).
 #![no_std]
 
 extern crate alloc;
@@ -31,6 +32,7 @@ mod ld;
 pub mod point;
 pub mod scalar;
 pub mod sec1;
+mod tnaf;
 pub mod wnaf;
 
 pub use batch::{BatchLadder, SlicedBasis, mul_batch};

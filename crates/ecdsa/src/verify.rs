@@ -16,17 +16,25 @@ pub enum VerifyMethod {
     /// w-NAF halve-and-add (HMV Alg. 3.91; curves with Tr(a) = 1: the B curves and
     /// sect163k1), fastest with Avanzi's square-root-friendly modulus.
     Halving,
+    /// Width-5 τ-adic NAF with the Frobenius map (Solinas; the K curves): squarings instead
+    /// of doublings.
+    Tnaf,
 }
 
 impl VerifyMethod {
     /// Every method.
-    pub const ALL: [VerifyMethod; 2] = [VerifyMethod::DoubleAndAdd, VerifyMethod::Halving];
+    pub const ALL: [VerifyMethod; 3] = [
+        VerifyMethod::DoubleAndAdd,
+        VerifyMethod::Halving,
+        VerifyMethod::Tnaf,
+    ];
 
     /// Whether the method runs on `curve`.
     pub fn supports<F: CurveField>(self, curve: &Curve<F>) -> bool {
         match self {
             VerifyMethod::DoubleAndAdd => true,
             VerifyMethod::Halving => curve.can_halve(),
+            VerifyMethod::Tnaf => curve.is_koblitz(),
         }
     }
 
@@ -96,7 +104,10 @@ impl<'c, F: CurveField> VerifyingKey<'c, F> {
     /// The same key, computing u2·Q by `method` (an error if the curve cannot).
     pub fn with_method(mut self, method: VerifyMethod) -> Result<Self, Error> {
         if !method.supports(self.curve) {
-            return Err(Error::Curve(wegman_ec::Error::CannotHalve));
+            return Err(Error::Curve(match method {
+                VerifyMethod::Tnaf => wegman_ec::Error::NotKoblitz,
+                _ => wegman_ec::Error::CannotHalve,
+            }));
         }
         self.method = method;
         Ok(self)
@@ -154,6 +165,7 @@ impl<'c, F: CurveField> VerifyingKey<'c, F> {
         let b = match self.method {
             VerifyMethod::DoubleAndAdd => c.mul_wnaf_vartime(&modn::to_scalar(&u2), &self.q),
             VerifyMethod::Halving => c.mul_halve_vartime(&modn::to_scalar(&u2), &self.q)?,
+            VerifyMethod::Tnaf => c.mul_tnaf_vartime(&modn::to_scalar(&u2), &self.q)?,
         };
         let Point::Affine { x, .. } = c.add_vartime(&a, &b) else {
             return Err(Error::BadSignature);
