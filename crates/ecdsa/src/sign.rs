@@ -21,7 +21,8 @@ pub struct SigningKey<'c, F: CurveField> {
     modn: ModN,
     d: U576,
     hash: HashAlg,
-    public: Point<F::Elem>,
+    /// Q = d·G, computed on first use (signing does not need it).
+    public: once_cell::race::OnceBox<Point<F::Elem>>,
 }
 
 impl<F: CurveField> core::fmt::Debug for SigningKey<'_, F> {
@@ -46,7 +47,7 @@ impl<F: CurveField> Clone for SigningKey<'_, F> {
             modn: self.modn.clone(),
             d: self.d,
             hash: self.hash,
-            public: self.public,
+            public: self.public.clone(),
         }
     }
 }
@@ -66,15 +67,12 @@ impl<'c, F: CurveField> SigningKey<'c, F> {
             d.zeroize();
             return Err(Error::InvalidPrivateKey);
         }
-        let mut ds = modn::to_scalar(&d);
-        let public = curve.mul_base(&ds);
-        ds.zeroize();
         Ok(SigningKey {
             curve,
             modn,
             d,
             hash: HashAlg::Sha256,
-            public,
+            public: once_cell::race::OnceBox::new(),
         })
     }
 
@@ -118,9 +116,15 @@ impl<'c, F: CurveField> SigningKey<'c, F> {
         zeroize::Zeroizing::new(self.modn.to_bytes(&self.d))
     }
 
-    /// The public key Q = d·G.
+    /// The public key Q = d·G (computed once, by the constant-time fixed-base method).
     pub fn verifying_key(&self) -> VerifyingKey<'c, F> {
-        VerifyingKey::from_trusted_point(self.curve, self.public)
+        let q = *self.public.get_or_init(|| {
+            let mut ds = modn::to_scalar(&self.d);
+            let q = self.curve.mul_base(&ds);
+            ds.zeroize();
+            alloc::boxed::Box::new(q)
+        });
+        VerifyingKey::from_trusted_point(self.curve, q)
     }
 
     /// Signs `msg` with `hash`, deterministically (RFC 6979).
@@ -144,6 +148,17 @@ impl<'c, F: CurveField> SigningKey<'c, F> {
         extra: &[u8],
     ) -> Result<Signature, Error> {
         Ok(self.sign_digest_inner(hash, &hash.digest(msg), extra))
+    }
+
+    /// Signs a digest computed elsewhere with RFC 6979's nonce plus `extra` added randomness.
+    pub fn sign_prehash_with_extra(
+        &self,
+        hash: HashAlg,
+        digest: &[u8],
+        extra: &[u8],
+    ) -> Result<Signature, Error> {
+        hash.check_digest(digest)?;
+        Ok(self.sign_digest_inner(hash, digest, extra))
     }
 
     /// Signs with 32 bytes of added randomness from the operating system.

@@ -13,6 +13,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use wegman_ec::{BatchLadder, Curve, CurveId, NistPb, Point, Scalar, SecretKey, SlicedBasis};
+use wegman_ecdsa::{
+    HashAlg, PrivateKeyFile, PublicKeyFile, Signature, SigningKey, VerifyMethod, VerifyingKey,
+};
 use wegman_gf2::Element;
 use zeroize::Zeroize;
 
@@ -346,10 +349,224 @@ impl PyCurve {
     fn __repr__(&self) -> String {
         format!("wegman.ec.Curve({:?})", self.name())
     }
+
+    /// ECDSA signature of `message` (or of a digest computed elsewhere, with
+    /// `prehashed=True`) under a private key: DER (`encoding="der"`, as OpenSSL writes) or
+    /// fixed-width r‖s (`"fixed"`). Deterministic (RFC 6979) unless `randomize=True`, which
+    /// adds 32 bytes from the operating system to the nonce. Constant-time in the key.
+    #[pyo3(signature = (private_key, message, *, hash = "sha256", encoding = "der", prehashed = false, randomize = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn sign<'py>(
+        &self,
+        py: Python<'py>,
+        private_key: &Bound<'_, PyAny>,
+        message: &Bound<'_, PyAny>,
+        hash: &str,
+        encoding: &str,
+        prehashed: bool,
+        randomize: bool,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let hash = HashAlg::from_name(hash).map_err(verr)?;
+        let fixed = fixed_encoding(encoding)?;
+        let key =
+            SigningKey::from_bytes(&self.c, &self.private_bytes(private_key)?).map_err(verr)?;
+        let msg = crate::input::Bytes::get(message)?;
+        let sig = msg.with(py, |m| {
+            let digest = if prehashed {
+                m.to_vec()
+            } else {
+                hash.digest(m)
+            };
+            if randomize {
+                let mut extra = zeroize::Zeroizing::new([0u8; 32]);
+                getrandom::fill(&mut extra[..]).map_err(|_| wegman_ecdsa::Error::Random)?;
+                key.sign_prehash_with_extra(hash, &digest, &extra[..])
+            } else {
+                key.sign_prehash(hash, &digest)
+            }
+        });
+        let sig = sig.map_err(verr)?;
+        Ok(PyBytes::new(
+            py,
+            &if fixed { sig.to_fixed() } else { sig.to_der() },
+        ))
+    }
+
+    /// Whether `signature` (DER, or fixed-width with `encoding="fixed"`) is a valid ECDSA
+    /// signature of `message` (or of a digest, with `prehashed=True`) under the SEC 1 public
+    /// key. `False` for a wrong signature, r or s outside [1, n − 1] included; `ValueError`
+    /// for a malformed signature encoding or public key. `method`: `"double-add"`,
+    /// `"halving"` (B curves and sect163k1) or `"tnaf"` (K curves); by default the fastest
+    /// for the curve.
+    #[pyo3(signature = (public_key, message, signature, *, hash = "sha256", encoding = "der", prehashed = false, method = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn verify(
+        &self,
+        py: Python<'_>,
+        public_key: &Bound<'_, PyAny>,
+        message: &Bound<'_, PyAny>,
+        signature: &Bound<'_, PyAny>,
+        hash: &str,
+        encoding: &str,
+        prehashed: bool,
+        method: Option<&str>,
+    ) -> PyResult<bool> {
+        let hash = HashAlg::from_name(hash).map_err(verr)?;
+        let fixed = fixed_encoding(encoding)?;
+        let vk = VerifyingKey::from_sec1(&self.c, &small_bytes(public_key)?).map_err(verr)?;
+        let vk = match method {
+            None => vk,
+            Some(m) => vk.with_method(parse_method(m)?).map_err(verr)?,
+        };
+        let t = self.c.order_bits();
+        let sig_bytes = small_bytes(signature)?;
+        let sig = if fixed {
+            Signature::from_fixed(t, &sig_bytes)
+        } else {
+            Signature::from_der(t, &sig_bytes)
+        };
+        let sig = match sig {
+            Ok(s) => s,
+            Err(wegman_ecdsa::Error::ScalarOutOfRange) => return Ok(false),
+            Err(e) => return Err(verr(e)),
+        };
+        let msg = crate::input::Bytes::get(message)?;
+        let result = msg.with(py, |m| {
+            if prehashed {
+                vk.verify_prehash(hash, m, &sig)
+            } else {
+                vk.verify_with(hash, m, &sig)
+            }
+        });
+        match result {
+            Ok(()) => Ok(true),
+            Err(wegman_ecdsa::Error::BadSignature | wegman_ecdsa::Error::ScalarOutOfRange) => {
+                Ok(false)
+            }
+            Err(e) => Err(verr(e)),
+        }
+    }
+
+    /// A private key as a key file OpenSSL reads: `format="sec1"` (`EC PRIVATE KEY`) or
+    /// `"pkcs8"` (`PRIVATE KEY`), `encoding="pem"` (str) or `"der"` (bytes).
+    #[pyo3(signature = (private_key, *, format = "sec1", encoding = "pem"))]
+    fn private_key_file<'py>(
+        &self,
+        py: Python<'py>,
+        private_key: &Bound<'_, PyAny>,
+        format: &str,
+        encoding: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let key =
+            SigningKey::from_bytes(&self.c, &self.private_bytes(private_key)?).map_err(verr)?;
+        match (format, encoding) {
+            ("sec1", "pem") => Ok(key.to_sec1_pem().as_str().into_pyobject(py)?.into_any()),
+            ("pkcs8", "pem") => Ok(key.to_pkcs8_pem().as_str().into_pyobject(py)?.into_any()),
+            ("sec1", "der") => Ok(PyBytes::new(py, &key.to_sec1_der()).into_any()),
+            ("pkcs8", "der") => Ok(PyBytes::new(py, &key.to_pkcs8_der()).into_any()),
+            _ => Err(PyValueError::new_err(format!(
+                "format {format:?} / encoding {encoding:?}: use format \"sec1\" or \"pkcs8\" and encoding \"pem\" or \"der\""
+            ))),
+        }
+    }
+
+    /// A SEC 1 public key as an X.509 SubjectPublicKeyInfo (`PUBLIC KEY`), `encoding="pem"`
+    /// (str) or `"der"` (bytes), as `openssl pkey -pubout` writes.
+    #[pyo3(signature = (public_key, *, encoding = "pem"))]
+    fn public_key_file<'py>(
+        &self,
+        py: Python<'py>,
+        public_key: &Bound<'_, PyAny>,
+        encoding: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let vk = VerifyingKey::from_sec1(&self.c, &small_bytes(public_key)?).map_err(verr)?;
+        match encoding {
+            "pem" => Ok(vk.to_spki_pem().into_pyobject(py)?.into_any()),
+            "der" => Ok(PyBytes::new(py, &vk.to_spki_der()).into_any()),
+            other => Err(PyValueError::new_err(format!(
+                "encoding {other:?}: use \"pem\" or \"der\""
+            ))),
+        }
+    }
+}
+
+impl PyCurve {
+    /// A private key's bytes, checked for length (the range is checked where it is used).
+    fn private_bytes(&self, key: &Bound<'_, PyAny>) -> PyResult<zeroize::Zeroizing<Vec<u8>>> {
+        let bytes = small_bytes(key)?;
+        let len = self.scalar_len();
+        if bytes.len() != len {
+            return Err(PyValueError::new_err(format!(
+                "a {} private key is {len} bytes, got {}",
+                self.c.id().params().name,
+                bytes.len()
+            )));
+        }
+        Ok(bytes)
+    }
+}
+
+fn fixed_encoding(encoding: &str) -> PyResult<bool> {
+    match encoding {
+        "der" => Ok(false),
+        "fixed" => Ok(true),
+        other => Err(PyValueError::new_err(format!(
+            "encoding {other:?}: use \"der\" or \"fixed\""
+        ))),
+    }
+}
+
+fn parse_method(m: &str) -> PyResult<VerifyMethod> {
+    match m {
+        "double-add" => Ok(VerifyMethod::DoubleAndAdd),
+        "halving" => Ok(VerifyMethod::Halving),
+        "tnaf" => Ok(VerifyMethod::Tnaf),
+        other => Err(PyValueError::new_err(format!(
+            "method {other:?}: use \"double-add\", \"halving\" or \"tnaf\""
+        ))),
+    }
+}
+
+/// Reads an ECDSA private-key file (SEC 1 or PKCS#8, PEM or DER, as OpenSSL writes):
+/// `(curve_name, private_key_bytes)`, the key checked on its curve (and against the public key
+/// the file holds).
+#[pyfunction]
+fn load_private_key<'py>(
+    py: Python<'py>,
+    data: &Bound<'_, PyAny>,
+) -> PyResult<(&'static str, Bound<'py, PyBytes>)> {
+    let f = PrivateKeyFile::parse(&key_file_bytes(data)?).map_err(verr)?;
+    let c = Curve::new(f.curve, NistPb::new).map_err(verr)?;
+    let key = f.signing_key(&c).map_err(verr)?;
+    Ok((f.curve.params().name, PyBytes::new(py, &key.to_bytes())))
+}
+
+/// Reads a public-key file (SubjectPublicKeyInfo, PEM or DER): `(curve_name, sec1_point)`,
+/// the point validated (on the curve, in the subgroup of order n).
+#[pyfunction]
+fn load_public_key<'py>(
+    py: Python<'py>,
+    data: &Bound<'_, PyAny>,
+) -> PyResult<(&'static str, Bound<'py, PyBytes>)> {
+    let f = PublicKeyFile::parse(&key_file_bytes(data)?).map_err(verr)?;
+    let c = Curve::new(f.curve, NistPb::new).map_err(verr)?;
+    let vk = f.verifying_key(&c).map_err(verr)?;
+    Ok((f.curve.params().name, PyBytes::new(py, &vk.to_sec1(false))))
+}
+
+/// A key file's bytes: `str` (PEM text) or a bytes-like object.
+fn key_file_bytes(data: &Bound<'_, PyAny>) -> PyResult<zeroize::Zeroizing<Vec<u8>>> {
+    if let Ok(s) = data.extract::<&str>() {
+        return Ok(zeroize::Zeroizing::new(s.as_bytes().to_vec()));
+    }
+    let b = crate::input::Bytes::get(data)?;
+    Ok(zeroize::Zeroizing::new(b.as_slice().to_vec()))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyCurve>()?;
+    m.add_function(wrap_pyfunction!(load_private_key, m)?)?;
+    m.add_function(wrap_pyfunction!(load_public_key, m)?)?;
     Ok(())
 }
 

@@ -245,6 +245,34 @@ class Curve:
         self, scalars: U64Array, x: U64Array, y: U64Array
     ) -> tuple[U64Array, U64Array, npt.NDArray[np.bool_]]: ...
     def decode_point(self, data: Data) -> tuple[U64Array, U64Array]: ...
+    def sign(
+        self,
+        private_key: Buffer,
+        message: Buffer,
+        *,
+        hash: str = "sha256",
+        encoding: str = "der",
+        prehashed: bool = False,
+        randomize: bool = False,
+    ) -> bytes: ...
+    def verify(
+        self,
+        public_key: Buffer,
+        message: Buffer,
+        signature: Buffer,
+        *,
+        hash: str = "sha256",
+        encoding: str = "der",
+        prehashed: bool = False,
+        method: str | None = None,
+    ) -> bool: ...
+    def private_key_file(
+        self, private_key: Buffer, *, format: str = "sec1", encoding: str = "pem"
+    ) -> str | bytes: ...
+    def public_key_file(self, public_key: Buffer, *, encoding: str = "pem") -> str | bytes: ...
+
+def load_private_key(data: str | Buffer) -> tuple[str, bytes]: ...
+def load_public_key(data: str | Buffer) -> tuple[str, bytes]: ...
 
 def _cli_load_key(key_file: str | None = None, alg: str | None = None) -> tuple[str, bytes, str]: ...
 def _cli_reserve_nonces(key_path: str, alg: str, count: int) -> list[bytes]: ...
