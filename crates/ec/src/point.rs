@@ -96,10 +96,12 @@ impl<F: CurveField> Curve<F> {
     }
 
     /// kP by the López–Dahab Montgomery ladder ([`crate::ladder`]): constant-time in k and
-    /// P (the iteration count is the bit length of n; k must have at most that many bits,
-    /// which `parse_scalar` checks). P is any point of the curve: the x-only ladder needs
+    /// P (the iteration count is the bit length of n, for every k that fits in it). P is any point of the curve: the x-only ladder needs
     /// x ≠ 0, and the point of order 2, (0, √b), gives P for odd k and O for even k, chosen
     /// by mask; `Infinity` gives `Infinity`. One field dispatch for the whole multiplication.
+    ///
+    /// A scalar longer than n (which `parse_scalar` refuses, but a `Scalar` can hold) is not
+    /// truncated: the ladder then runs over all 576 bits, revealing only that k is long.
     pub fn mul_ladder(&self, k: &Scalar, p: &Point<F::Elem>) -> Point<F::Elem> {
         let Point::Affine { x, y } = *p else {
             return Point::Infinity;
@@ -112,7 +114,7 @@ impl<F: CurveField> Curve<F> {
             return if bool::from(odd) { *p } else { Point::Infinity };
         }
         let job = LadderJob {
-            consts: self.consts(),
+            consts: self.consts_for(k),
             k,
             x,
             y,
@@ -120,12 +122,31 @@ impl<F: CurveField> Curve<F> {
         self.run_point(job)
     }
 
+    /// The job constants for scalar `k`: the ladder's iteration count is the bit length of n,
+    /// or all 576 bits for a longer k (revealed: only whether k fits in t bits).
+    fn consts_for(&self, k: &Scalar) -> crate::ld::Consts<F::Elem> {
+        let mut c = self.consts();
+        if !bool::from(wegman_arch::ct::declassify(
+            k.ct_fits_bits(self.order_bits()),
+        )) {
+            c.n_bits = 64 * k.limbs().len() as u32;
+        }
+        c
+    }
+
     /// kG for the base point G by a signed radix-16 table (docs/ec.md): constant-time in k
     /// (a fixed number of windows for every scalar of the order's bit length, table entries
     /// chosen by full masked scans, exceptional sums resolved by masks), about a quarter of
-    /// the ladder's additions and no doublings. k must have at most as many bits as n. The
-    /// table is built on first use and kept in the curve.
+    /// the ladder's additions and no doublings. The table is built on first use and kept in
+    /// the curve.
+    ///
+    /// A scalar longer than n is not truncated: it runs the ladder on G over all 576 bits.
     pub fn mul_base(&self, k: &Scalar) -> Point<F::Elem> {
+        if !bool::from(wegman_arch::ct::declassify(
+            k.ct_fits_bits(self.order_bits()),
+        )) {
+            return self.mul_ladder(k, &self.g());
+        }
         let job = FixedBaseJob {
             consts: self.consts(),
             table: self.fixed_table(),
