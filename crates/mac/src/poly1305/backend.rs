@@ -11,22 +11,6 @@ pub(super) mod ifma;
 pub(super) mod scalar64;
 pub(super) mod soft;
 
-/// Block `j` of a partial first group whose first `zeros` blocks are zero and whose others
-/// are the blocks of `head` in order (the vector kernels' `partial_group`).
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "sse2")]
-fn padded_block(head: &[u8], zeros: usize, j: usize) -> core::arch::x86_64::__m128i {
-    use core::arch::x86_64::{_mm_loadu_si128, _mm_setzero_si128};
-    if j < zeros {
-        _mm_setzero_si128()
-    } else {
-        let b = &head[16 * (j - zeros)..16 * (j - zeros + 1)];
-        // SAFETY: `b` is 16 readable bytes; `loadu` has no alignment requirement.
-        unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
-    }
-}
-
 wegman_arch::backends! {
     /// A Poly1305 implementation strategy (each lists exactly the features its kernel
     /// enables).

@@ -271,7 +271,15 @@ fn partial_group(head: &[u8]) -> (Fe1305x26x4, usize) {
     let k = head.len() / 16;
     debug_assert!(k > 0 && k < 4 && head.len() == 16 * k);
     let zeros = 4 - k;
-    let block = |j: usize| super::padded_block(head, zeros, j);
+    let block = |j: usize| {
+        if j < zeros {
+            _mm_setzero_si128()
+        } else {
+            let b = &head[16 * (j - zeros)..16 * (j - zeros + 1)];
+            // SAFETY: `b` is 16 readable bytes; `loadu` has no alignment requirement.
+            unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
+        }
+    };
     let a = _mm256_set_m128i(block(1), block(0));
     let b = _mm256_set_m128i(block(3), block(2));
     let bit = [0, 2, 1, 3].map(|j| if j >= zeros { 1i64 << 24 } else { 0 });

@@ -202,7 +202,15 @@ fn partial_group(head: &[u8]) -> (Fe1305x44x8, usize) {
     let k = head.len() / 16;
     debug_assert!(k > 0 && k < 8 && head.len() == 16 * k);
     let zeros = 8 - k;
-    let block = |j: usize| super::padded_block(head, zeros, j);
+    let block = |j: usize| {
+        if j < zeros {
+            _mm_setzero_si128()
+        } else {
+            let b = &head[16 * (j - zeros)..16 * (j - zeros + 1)];
+            // SAFETY: `b` is 16 readable bytes; `loadu` has no alignment requirement.
+            unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
+        }
+    };
     let four = |j: usize| {
         let lo = _mm256_set_m128i(block(j + 1), block(j));
         let hi = _mm256_set_m128i(block(j + 3), block(j + 2));
