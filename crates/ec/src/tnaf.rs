@@ -22,9 +22,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use num_bigint::{BigInt, Sign};
-use wegman_gf2::{FieldJob, FieldOps};
+use wegman_gf2::FieldOps;
 
-use crate::ld::{Aff, Consts, Ctx, Ld};
+use crate::ld::{Aff, Ctx, Ld};
 
 /// An element r0 + r1·τ of Z[τ].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -309,76 +309,65 @@ impl Wide {
     }
 }
 
-/// Σ d_i·τ^i(P) for τNAF digits (d = ±u meaning ±α_u·P) in one field job.
-pub(crate) struct TnafJob<'a, E> {
-    pub(crate) consts: Consts<E>,
-    pub(crate) p: (E, E),
-    pub(crate) digits: Vec<i8>,
-    pub(crate) alphas: &'a [(i64, i64)],
-}
-
-impl<E> FieldJob<E> for TnafJob<'_, E> {
-    type Output = Option<(E, E)>;
-
-    #[inline(always)]
-    fn run<O: FieldOps<Outer = E>>(self, o: O) -> Option<(E, E)> {
-        let c = Ctx::new(o, &self.consts);
-        let p = Aff {
-            x: o.load(&self.p.0),
-            y: o.load(&self.p.1),
-        };
-        let frob = |q: &Ld<O::E>| Ld {
-            x: o.sqr(&q.x),
-            y: o.sqr(&q.y),
-            z: o.sqr(&q.z),
-        };
-        // j·P for j = 0..=J, J the largest |β| or |γ|.
-        let big = self
-            .alphas
-            .iter()
-            .map(|&(b, g)| b.unsigned_abs().max(g.unsigned_abs()))
-            .max()
-            .unwrap_or(1) as usize;
-        let mut mult = vec![c.identity(), c.lift(&p)];
-        for j in 2..=big {
-            let next = c.add_mixed_vartime(&mult[j - 1], &p);
-            mult.push(next);
-        }
-        let signed = |q: Ld<O::E>, s: i64| if s < 0 { c.neg(&q) } else { q };
-        // α_u·P = β·P + γ·τ(P) = β·P + τ(γ·P).
-        let table: Vec<Ld<O::E>> = self
-            .alphas
-            .iter()
-            .map(|&(b, g)| {
-                let bp = signed(mult[b.unsigned_abs() as usize], b);
-                let gp = signed(frob(&mult[g.unsigned_abs() as usize]), g);
-                c.add_vartime(&bp, &gp)
-            })
-            .collect();
-        // α_u ≠ 0 and of norm below 2^w < n, so α_u·P ≠ O for P of order n.
-        let table: Vec<Aff<O::E>> = c
-            .affine_batch_vartime(&table)
-            .into_iter()
-            .map(|q| q.unwrap_or(p))
-            .collect();
-        let mut q = c.identity();
-        for &d in self.digits.iter().rev() {
-            q = frob(&q);
-            if d != 0 {
-                let t = table[(d.unsigned_abs() as usize - 1) / 2];
-                let t = if d < 0 {
-                    Aff {
-                        x: t.x,
-                        y: t.x + t.y,
-                    }
-                } else {
-                    t
-                };
-                q = c.add_mixed_vartime(&q, &t);
-            }
-        }
-        c.affine(&q).map(|r| (o.store(&r.x), o.store(&r.y)))
+/// Σ d_i·τ^i(P) for τNAF digits (d = ±u meaning ±α_u·P), inside a field job (the
+/// [`crate::wnaf::Walk::Tnaf`] walk).
+#[inline(always)]
+pub(crate) fn tnaf_walk<O: FieldOps>(
+    c: &Ctx<O>,
+    p: Aff<O::E>,
+    digits: &[i8],
+    alphas: &[(i64, i64)],
+) -> Option<Ld<O::E>> {
+    let o = c.o;
+    let frob = |q: &Ld<O::E>| Ld {
+        x: o.sqr(&q.x),
+        y: o.sqr(&q.y),
+        z: o.sqr(&q.z),
+    };
+    // j·P for j = 0..=J, J the largest |β| or |γ|.
+    let big = alphas
+        .iter()
+        .map(|&(b, g)| b.unsigned_abs().max(g.unsigned_abs()))
+        .max()
+        .unwrap_or(1) as usize;
+    let mut mult = vec![c.identity(), c.lift(&p)];
+    for j in 2..=big {
+        let next = c.add_mixed_vartime(&mult[j - 1], &p);
+        mult.push(next);
     }
+    let signed = |q: Ld<O::E>, s: i64| if s < 0 { c.neg(&q) } else { q };
+    // α_u·P = β·P + γ·τ(P) = β·P + τ(γ·P).
+    let table: Vec<Ld<O::E>> = alphas
+        .iter()
+        .map(|&(b, g)| {
+            let bp = signed(mult[b.unsigned_abs() as usize], b);
+            let gp = signed(frob(&mult[g.unsigned_abs() as usize]), g);
+            c.add_vartime(&bp, &gp)
+        })
+        .collect();
+    // α_u ≠ 0 and of norm below 2^w < n, so α_u·P ≠ O for P of order n.
+    let table: Vec<Aff<O::E>> = c
+        .affine_batch_vartime(&table)
+        .into_iter()
+        .map(|q| q.unwrap_or(p))
+        .collect();
+    let mut q = c.identity();
+    for &d in digits.iter().rev() {
+        q = frob(&q);
+        if d != 0 {
+            let t = table[(d.unsigned_abs() as usize - 1) / 2];
+            let t = if d < 0 {
+                Aff {
+                    x: t.x,
+                    y: t.x + t.y,
+                }
+            } else {
+                t
+            };
+            q = c.add_mixed_vartime(&q, &t);
+        }
+    }
+    Some(q)
 }
 
 impl<F: crate::field::CurveField> crate::curve::Curve<F> {
@@ -404,12 +393,13 @@ impl<F: crate::field::CurveField> crate::curve::Curve<F> {
         };
         let consts = self.tnaf_consts();
         let digits = consts.digits(&scalar_be(k));
-        Ok(self.run_point(TnafJob {
-            consts: self.consts(),
-            p: (x, y),
-            digits,
-            alphas: consts.alphas(),
-        }))
+        Ok(self.run_walk(
+            (x, y),
+            crate::wnaf::Walk::Tnaf {
+                digits,
+                alphas: consts.alphas().to_vec(),
+            },
+        ))
     }
 }
 

@@ -149,6 +149,12 @@ pub(crate) enum Walk {
     DoubleAdd { digits: Vec<i8>, w: u32 },
     /// kP, right to left, halving: the width-w NAF digits of k' = 2^{t−1}·k mod n.
     HalveAdd { digits: Vec<i8>, w: u32 },
+    /// kP on a Koblitz curve, by Frobenius maps: the τNAF digits of k mod δ and the digit
+    /// set α_u = β_u + γ_u·τ (`crate::tnaf`).
+    Tnaf {
+        digits: Vec<i8>,
+        alphas: Vec<(i64, i64)>,
+    },
 }
 
 /// One [`Walk`] from the point P = `p` inside one field dispatch.
@@ -172,6 +178,7 @@ impl<E> FieldJob<E> for WalkJob<E> {
             Walk::Double(k) => Some((0..k).fold(c.lift(&p), |q, _| c.dbl(&q))),
             Walk::DoubleAdd { digits, w } => double_add(&c, p, &digits, w),
             Walk::HalveAdd { digits, w } => halve_add(&c, p, &digits, w),
+            Walk::Tnaf { digits, alphas } => crate::tnaf::tnaf_walk(&c, p, &digits, &alphas),
         };
         c.affine(&r?).map(|q| (o.store(&q.x), o.store(&q.y)))
     }
